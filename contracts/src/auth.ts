@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { nonBlankText, requiredText } from './common';
+import { RoleSchema } from './enums';
+import { messages } from './messages';
+import { isCpf, isCrea, isPhone, normalizeCrea, onlyDigits } from './rules/documents';
+import { isEmailAddress, normalizeEmail } from './rules/email';
+
+const m = messages.register;
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export const VERIFICATION_CODE_LENGTH = 6;
+
+export const EmailSchema = requiredText(m.emailRequired, 254, m.emailInvalid)
+  .refine((value) => isEmailAddress(value.trim()), m.emailInvalid)
+  .transform(normalizeEmail);
+
+export const FirstNameSchema = nonBlankText(m.firstNameRequired, m.firstNameInvalid, 100);
+export const LastNameSchema = nonBlankText(m.lastNameRequired, m.lastNameInvalid, 100);
+export const CpfSchema = requiredText(m.cpfRequired, 20)
+  .refine(isCpf, m.cpfInvalid)
+  .transform(onlyDigits);
+export const PhoneSchema = requiredText(m.phoneRequired, 20)
+  .refine(isPhone, m.phoneInvalid)
+  .transform(onlyDigits);
+export const PasswordSchema = requiredText(m.passwordRequired, PASSWORD_MAX, m.passwordTooLong).min(
+  PASSWORD_MIN,
+  m.passwordTooShort,
+);
+export const CreaSchema = requiredText(m.creaInvalid, 30)
+  .refine(isCrea, m.creaInvalid)
+  .transform(normalizeCrea);
+
+/** POST /api/auth/register (multipart): what the server receives. */
+export const RegisterBodySchema = z.object({
+  email: EmailSchema,
+  first_name: FirstNameSchema,
+  last_name: LastNameSchema,
+  cpf: CpfSchema,
+  phone: PhoneSchema,
+  password: PasswordSchema,
+});
+export type RegisterBody = z.infer<typeof RegisterBodySchema>;
+
+/** The sign-up form: the body plus the confirmation, checked on the client. */
+export const RegisterFormSchema = RegisterBodySchema.extend({
+  confirm_password: requiredText(m.confirmRequired, PASSWORD_MAX),
+}).refine((form) => form.password === form.confirm_password, {
+  message: m.passwordsDiffer,
+  path: ['confirm_password'],
+});
+export type RegisterFormInput = z.input<typeof RegisterFormSchema>;
+
+/** POST /api/auth/token (form-encoded, OAuth2 password style). */
+export const LoginBodySchema = z.object({
+  username: requiredText(messages.login.emailRequired, 254).refine(
+    (value) => isEmailAddress(value.trim()),
+    messages.login.emailInvalid,
+  ),
+  password: requiredText(messages.login.passwordRequired, PASSWORD_MAX),
+});
+export type LoginBody = z.infer<typeof LoginBodySchema>;
+
+export const TokenResponseSchema = z.object({
+  access_token: z.string(),
+  token_type: z.literal('bearer'),
+});
+export type TokenResponse = z.infer<typeof TokenResponseSchema>;
+
+/** POST /api/auth/activate (multipart). */
+export const ActivateBodySchema = z.object({
+  code: z
+    .string({ error: messages.auth.codeRequired })
+    .trim()
+    .min(1, messages.auth.codeRequired)
+    .max(20, messages.auth.codeWrong),
+});
+export type ActivateBody = z.infer<typeof ActivateBodySchema>;
+
+/** The user as it leaves the server: never the hash nor internal counters. */
+export const UserSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  cpf: z.string(),
+  phone: z.string(),
+  role: RoleSchema,
+  crea: z.string().nullable(),
+  disabled: z.boolean(),
+  pending: z.boolean(),
+});
+export type User = z.infer<typeof UserSchema>;
+
+/** PUT /api/auth/update: exactly one field of one's own account. */
+export const UpdateSelfBodySchema = z
+  .object({
+    email: EmailSchema.optional(),
+    first_name: FirstNameSchema.optional(),
+    last_name: LastNameSchema.optional(),
+    cpf: CpfSchema.optional(),
+    phone: PhoneSchema.optional(),
+    crea: CreaSchema.optional(),
+  })
+  .strict()
+  .refine((body) => Object.values(body).filter((value) => value !== undefined).length === 1, {
+    message: 'Envie exatamente um campo para alterar',
+  });
+export type UpdateSelfBody = z.infer<typeof UpdateSelfBodySchema>;

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { messages } from './messages';
+
+export const IdSchema = z.uuid({ error: messages.common.invalidId });
+export const IdParamsSchema = z.object({ id: IdSchema });
+
+/** `YYYY-MM-DD`; a full ISO date-time is accepted too and reduced to its day in America/Sao_Paulo. */
+export const DateSchema = z.string({ error: 'Data inválida' }).transform((value, ctx) => {
+  const day = toSaoPauloDay(value);
+  if (!day) {
+    ctx.addIssue({ code: 'custom', message: 'Data inválida' });
+    return z.NEVER;
+  }
+  return day;
+});
+
+export function toSaoPauloDay(value: string): string | null {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    const date = new Date(`${value}T12:00:00Z`);
+    return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value ? null : value;
+  }
+  if (!/^\d{4}-\d{2}-\d{2}T/.test(value)) return null;
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return null;
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(date);
+}
+
+export const ListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  offset: z.coerce.number().int().min(0).default(0),
+  query: z.string().max(200).optional(),
+});
+export type ListQuery = z.infer<typeof ListQuerySchema>;
+export const TOTAL_COUNT_HEADER = 'X-Total-Count';
+
+export const ErrorBodySchema = z.object({ detail: z.string() });
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;
+
+export const ValidationIssueSchema = z.object({
+  loc: z.array(z.union([z.string(), z.number()])),
+  msg: z.string(),
+  type: z.string(),
+});
+export type ValidationIssue = z.infer<typeof ValidationIssueSchema>;
+export const ValidationErrorBodySchema = z.object({ detail: z.array(ValidationIssueSchema) });
+
+/** A required text: missing and empty both answer the same pt-BR message. */
+export const requiredText = (
+  required: string,
+  max = 255,
+  tooLong = `No máximo ${max} caracteres`,
+) => z.string({ error: required }).min(1, required).max(max, tooLong);
+
+/** A required text that must not be only blanks; stored trimmed. */
+export const nonBlankText = (required: string, blank: string, max = 255) =>
+  requiredText(required, max)
+    .refine((value) => value.trim().length > 0, blank)
+    .transform((value) => value.trim());

@@ -1,0 +1,13 @@
+import { z } from 'zod';
+
+// Messages zod writes itself (unknown keys, wrong types) in Portuguese too.
+z.config(z.locales.pt());
+
+export * from './common';
+export * from './enums';
+export * from './messages';
+export * from './auth';
+export * from './seals';
+export * from './notifications';
+export * from './rules/documents';
+export * from './rules/email';

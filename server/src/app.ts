@@ -1,0 +1,77 @@
+import { messages } from '@agroselo/contracts';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import type { Mailer } from './lib/mailer';
+import type { Storage } from './lib/storage';
+import type { TokenService } from './lib/tokens';
+import { authRoutes } from './modules/auth/routes';
+import { sealsRoutes } from './modules/seals/routes';
+import { webDist } from './paths';
+import { authPlugin } from './plugins/auth';
+import { registerDocs } from './plugins/docs';
+import { registerErrorHandling } from './plugins/errors';
+import { registerHttp } from './plugins/http';
+import { registerWebApp } from './plugins/web-app';
+
+/** What the routes need from the outside world; tests pass their own. */
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  storage: Storage;
+  tokens: TokenService;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+export type App = FastifyInstance;
+
+export async function buildApp(
+  deps: AppDeps,
+  options: { logger?: FastifyServerOptions['logger']; webRoot?: string } = {},
+): Promise<App> {
+  const app = Fastify({
+    logger: options.logger ?? { level: deps.config.LOG_LEVEL },
+    trustProxy: deps.config.TRUST_PROXY.length > 0 ? deps.config.TRUST_PROXY : false,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('deps', deps);
+
+  registerErrorHandling(app);
+  await registerHttp(app);
+  await registerDocs(app);
+  await app.register(authPlugin, { db: deps.db, tokens: deps.tokens });
+
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes);
+      await api.register(sealsRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  const hasWebApp = await registerWebApp(app, options.webRoot ?? webDist);
+  app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => {
+    const isApi = request.url.startsWith('/api');
+    if (hasWebApp && request.method === 'GET' && !isApi && !request.url.startsWith('/docs')) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return reply
+      .code(404)
+      .send({ detail: isApi ? messages.common.notFound : messages.common.pageNotFound });
+  });
+
+  return app;
+}

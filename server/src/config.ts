@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+const flag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'use true ou false' })
+  .transform((value) => ['true', '1', 'yes'].includes(value));
+
+const ConfigSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+    JWT_SECRET: z.string().min(32, 'deve ter pelo menos 32 caracteres').optional(),
+    SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+    MAIL_FROM: z.string().default('AgroSelo <nao-responda@agroselo.local>'),
+    ADMIN_EMAIL: z.email().optional(),
+    ADMIN_PASSWORD: z.string().min(8, 'deve ter pelo menos 8 caracteres').optional(),
+    SEED_DEMO: flag.optional(),
+    PUBLIC_URL: z.url().optional(),
+    TRUST_PROXY: z.string().optional(),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+  })
+  .refine((c) => Boolean(c.ADMIN_EMAIL) === Boolean(c.ADMIN_PASSWORD), {
+    path: ['ADMIN_PASSWORD'],
+    message: 'ADMIN_EMAIL e ADMIN_PASSWORD vão juntos',
+  })
+  .transform((c) => ({
+    ...c,
+    SEED_DEMO: c.SEED_DEMO ?? !c.DATABASE_URL,
+    PUBLIC_URL: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
+    TRUST_PROXY:
+      c.TRUST_PROXY?.split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean) ?? [],
+  }));
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+/** Reads the environment once; an empty variable counts as unset. Throws naming the bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = ConfigSchema.safeParse(present);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map(
+      (issue) => `${issue.path.join('.') || 'ambiente'}: ${issue.message}`,
+    );
+    throw new Error(`Configuração inválida — ${problems.join('; ')}`);
+  }
+  return parsed.data;
+}

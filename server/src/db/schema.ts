@@ -1,0 +1,432 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const id = () => uuid('id').primaryKey();
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+/** Lower-cased, accent-free text kept by the app on every write; searched with a trigram index. */
+const searchText = () => text('search_text').notNull().default('');
+const trigram = (name: string, column: AnyPgColumn) =>
+  index(name).using('gin', sql`${column} gin_trgm_ops`);
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    cpf: text('cpf').notNull(),
+    phone: text('phone').notNull(),
+    role: text('role', { enum: ['user', 'owner', 'technician', 'admin', 'staff'] })
+      .notNull()
+      .default('user'),
+    crea: text('crea'),
+    passwordHash: text('password_hash').notNull(),
+    disabled: boolean('disabled').notNull().default(false),
+    pending: boolean('pending').notNull().default(true),
+    /** Bumped on password or e-mail change and on disable: older tokens stop working. */
+    tokenVersion: integer('token_version').notNull().default(0),
+    searchText: searchText(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    index('users_role_idx').on(t.role),
+    trigram('users_search_idx', t.searchText),
+  ],
+);
+
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('verification_codes_user_idx').on(t.userId)],
+);
+
+/** Failed logins and code attempts per account, for the brute-force limit of DESIGN §7. */
+export const authFailures = pgTable(
+  'auth_failures',
+  {
+    id: id(),
+    kind: text('kind', { enum: ['password', 'code'] }).notNull(),
+    accountKey: text('account_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('auth_failures_lookup_idx').on(t.kind, t.accountKey, t.createdAt)],
+);
+
+export const properties = pgTable(
+  'properties',
+  {
+    id: id(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id),
+    businessName: text('business_name').notNull(),
+    businessType: text('business_type').notNull(),
+    cnpj: text('cnpj').notNull(),
+    municipality: text('municipality').notNull(),
+    irga: text('irga').notNull(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    carN: text('car_n').notNull(),
+    farmingLoNumber: text('farming_lo_number').notNull(),
+    farmingLoValidity: date('farming_lo_validity', { mode: 'string' }).notNull(),
+    dryingAndStockLoNumber: text('drying_and_stock_lo_number').notNull(),
+    dryingAndStockLoValidity: date('drying_and_stock_lo_validity', { mode: 'string' }).notNull(),
+    place: text('place').notNull(),
+    responsibleName: text('responsible_name').notNull(),
+    responsibleTechnicianName: text('responsible_technician_name'),
+    responsibleTechnicianPhone: text('responsible_technician_phone'),
+    responsibleTechnicianCrea: text('responsible_technician_crea'),
+    searchText: searchText(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('properties_owner_idx').on(t.ownerId),
+    index('properties_cnpj_idx').on(t.cnpj),
+    trigram('properties_search_idx', t.searchText),
+  ],
+);
+
+/** A certification cycle of one seal. */
+export const processes = pgTable(
+  'processes',
+  {
+    id: id(),
+    description: text('description').notNull(),
+    notice: text('notice').notNull(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    validityStart: date('validity_start', { mode: 'string' }).notNull(),
+    validityEnd: date('validity_end', { mode: 'string' }).notNull(),
+    released: boolean('released').notNull().default(false),
+    noticeFileKey: text('notice_file_key'),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('processes_created_by_idx').on(t.createdBy),
+    index('processes_released_idx').on(t.released),
+  ],
+);
+
+export const stamps = pgTable(
+  'stamps',
+  {
+    id: id(),
+    processId: uuid('process_id')
+      .notNull()
+      .references(() => processes.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    features: jsonb('features').$type<string[]>().notNull().default([]),
+    imageKey: text('image_key'),
+    imageMime: text('image_mime'),
+    searchText: searchText(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('stamps_process_key').on(t.processId),
+    trigram('stamps_search_idx', t.searchText),
+  ],
+);
+
+export const forms = pgTable(
+  'forms',
+  {
+    id: id(),
+    processId: uuid('process_id')
+      .notNull()
+      .references(() => processes.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    deadline: date('deadline', { mode: 'string' }).notNull(),
+    obligatory: boolean('obligatory').notNull().default(false),
+    sign: boolean('sign').notNull().default(false),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('forms_process_idx').on(t.processId)],
+);
+
+/** The library of fields; a `form` (Lista) field has columns, themselves fields. */
+export const fields = pgTable(
+  'fields',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    type: text('type', { enum: ['text', 'date', 'datetime', 'bool', 'form'] }).notNull(),
+    producerReadOnly: boolean('producer_read_only').notNull().default(false),
+    proof: boolean('proof').notNull().default(false),
+    searchText: searchText(),
+    createdAt: createdAt(),
+  },
+  (t) => [trigram('fields_search_idx', t.searchText)],
+);
+
+export const fieldChildren = pgTable(
+  'field_children',
+  {
+    parentFieldId: uuid('parent_field_id')
+      .notNull()
+      .references(() => fields.id, { onDelete: 'cascade' }),
+    childFieldId: uuid('child_field_id')
+      .notNull()
+      .references(() => fields.id),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.parentFieldId, t.childFieldId] }),
+    index('field_children_child_idx').on(t.childFieldId),
+  ],
+);
+
+/** Process-level fields ("documents"). */
+export const processFields = pgTable(
+  'process_fields',
+  {
+    processId: uuid('process_id')
+      .notNull()
+      .references(() => processes.id, { onDelete: 'cascade' }),
+    fieldId: uuid('field_id')
+      .notNull()
+      .references(() => fields.id),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.processId, t.fieldId] }),
+    index('process_fields_field_idx').on(t.fieldId),
+  ],
+);
+
+export const formFields = pgTable(
+  'form_fields',
+  {
+    formId: uuid('form_id')
+      .notNull()
+      .references(() => forms.id, { onDelete: 'cascade' }),
+    fieldId: uuid('field_id')
+      .notNull()
+      .references(() => fields.id),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.formId, t.fieldId] }),
+    index('form_fields_field_idx').on(t.fieldId),
+  ],
+);
+
+export const processInstances = pgTable(
+  'process_instances',
+  {
+    id: id(),
+    processId: uuid('process_id')
+      .notNull()
+      .references(() => processes.id),
+    propertyId: uuid('property_id')
+      .notNull()
+      .references(() => properties.id),
+    requestedBy: uuid('requested_by').references(() => users.id),
+    technicianId: uuid('technician_id').references(() => users.id),
+    /** The earlier instance of the same seal on the same property: this one is its child. */
+    parentInstanceId: uuid('parent_instance_id').references((): AnyPgColumn => processInstances.id),
+    rejected: boolean('rejected').notNull().default(false),
+    initiated: boolean('initiated').notNull().default(false),
+    finished: boolean('finished').notNull().default(false),
+    approved: boolean('approved'),
+    finishNote: text('finish_note'),
+    evaluatedAt: timestamp('evaluated_at', { withTimezone: true }),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('process_instances_process_idx').on(t.processId),
+    index('process_instances_property_idx').on(t.propertyId),
+    index('process_instances_requested_by_idx').on(t.requestedBy),
+    index('process_instances_technician_idx').on(t.technicianId),
+    uniqueIndex('process_instances_parent_key').on(t.parentInstanceId),
+    /** One open request per seal and property; a rejected or finished one may be followed. */
+    uniqueIndex('process_instances_open_key')
+      .on(t.processId, t.propertyId)
+      .where(sql`not ${t.rejected} and not ${t.finished}`),
+  ],
+);
+
+export const formInstances = pgTable(
+  'form_instances',
+  {
+    id: id(),
+    processInstanceId: uuid('process_instance_id')
+      .notNull()
+      .references(() => processInstances.id, { onDelete: 'cascade' }),
+    /** Null for the "Documentos" instance built from the process-level fields. */
+    formId: uuid('form_id').references(() => forms.id),
+    name: text('name').notNull(),
+    deadline: date('deadline', { mode: 'string' }),
+    obligatory: boolean('obligatory').notNull().default(false),
+    sign: boolean('sign').notNull().default(false),
+    commited: boolean('commited').notNull().default(false),
+    commitedAt: timestamp('commited_at', { withTimezone: true }),
+    signedBy: uuid('signed_by').references(() => users.id),
+    signedAt: timestamp('signed_at', { withTimezone: true }),
+    signatureHash: text('signature_hash'),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('form_instances_instance_idx').on(t.processInstanceId),
+    index('form_instances_form_idx').on(t.formId),
+    index('form_instances_signed_by_idx').on(t.signedBy),
+  ],
+);
+
+export const fieldInstances = pgTable(
+  'field_instances',
+  {
+    id: id(),
+    formInstanceId: uuid('form_instance_id')
+      .notNull()
+      .references(() => formInstances.id, { onDelete: 'cascade' }),
+    fieldId: uuid('field_id')
+      .notNull()
+      .references(() => fields.id),
+    /** A table cell points at its table's field instance; `rowId` groups the cells of one row. */
+    parentFieldInstanceId: uuid('parent_field_instance_id').references(
+      (): AnyPgColumn => fieldInstances.id,
+      { onDelete: 'cascade' },
+    ),
+    rowId: uuid('row_id'),
+    content: text('content'),
+    position: integer('position').notNull().default(0),
+    updatedBy: uuid('updated_by').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('field_instances_form_instance_idx').on(t.formInstanceId),
+    index('field_instances_field_idx').on(t.fieldId),
+    index('field_instances_parent_idx').on(t.parentFieldInstanceId),
+    index('field_instances_row_idx').on(t.rowId),
+    index('field_instances_updated_by_idx').on(t.updatedBy),
+  ],
+);
+
+export const proofs = pgTable(
+  'proofs',
+  {
+    id: id(),
+    fieldInstanceId: uuid('field_instance_id')
+      .notNull()
+      .references(() => fieldInstances.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull(),
+    filename: text('filename').notNull(),
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+    uploadedBy: uuid('uploaded_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('proofs_field_instance_key').on(t.fieldInstanceId),
+    index('proofs_uploaded_by_idx').on(t.uploadedBy),
+  ],
+);
+
+/** The timeline of an instance: every state change, who and when. */
+export const events = pgTable(
+  'events',
+  {
+    id: id(),
+    processInstanceId: uuid('process_instance_id')
+      .notNull()
+      .references(() => processInstances.id, { onDelete: 'cascade' }),
+    actorId: uuid('actor_id').references(() => users.id),
+    type: text('type').notNull(),
+    message: text('message').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('events_instance_idx').on(t.processInstanceId, t.createdAt),
+    index('events_actor_idx').on(t.actorId),
+  ],
+);
+
+export const certificates = pgTable(
+  'certificates',
+  {
+    id: id(),
+    number: text('number').notNull(),
+    processInstanceId: uuid('process_instance_id')
+      .notNull()
+      .references(() => processInstances.id),
+    validFrom: date('valid_from', { mode: 'string' }).notNull(),
+    validUntil: date('valid_until', { mode: 'string' }).notNull(),
+    issuedBy: uuid('issued_by').references(() => users.id),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('certificates_number_key').on(t.number),
+    uniqueIndex('certificates_instance_key').on(t.processInstanceId),
+    index('certificates_issued_by_idx').on(t.issuedBy),
+  ],
+);
+
+/** Every e-mail goes through here first, so a failed send is retried and never lost. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: id(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    status: text('status', { enum: ['pending', 'sent', 'failed', 'dev'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    index('mail_outbox_to_idx').on(t.toAddress),
+  ],
+);
+
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: updatedAt(),
+});

@@ -1,0 +1,219 @@
+import { randomInt } from 'node:crypto';
+import type { Role } from '@agroselo/contracts';
+import type { Db } from '../client';
+import {
+  fields,
+  fieldChildren,
+  formFields,
+  forms,
+  processes,
+  processFields,
+  properties,
+  stamps,
+  users,
+} from '../schema';
+import { newId } from '../../lib/ids';
+import { hashPassword } from '../../lib/passwords';
+import { normalizeSearch } from '../../lib/search';
+
+/**
+ * Builders of valid rows with overrides, creating their parents on demand. The demo seed and the
+ * tests both use them, so demo data is always data the product accepts.
+ */
+
+let sequence = 0;
+const next = () => `${Date.now().toString(36)}${(++sequence).toString(36)}`;
+
+/** A CPF with valid check digits. */
+export function randomCpf(): string {
+  const base = Array.from({ length: 9 }, () => randomInt(10));
+  if (base.every((digit) => digit === base[0])) base[0] = (base[0]! + 1) % 10;
+  const check = (digits: number[]) => {
+    const sum = digits.reduce((acc, digit, index) => acc + digit * (digits.length + 1 - index), 0);
+    const rest = (sum * 10) % 11;
+    return rest === 10 ? 0 : rest;
+  };
+  const first = check(base);
+  const second = check([...base, first]);
+  return [...base, first, second].join('');
+}
+
+/** A CNPJ with valid check digits. */
+export function randomCnpj(): string {
+  const base = [...Array.from({ length: 8 }, () => randomInt(10)), 0, 0, 0, 1];
+  const check = (digits: number[]) => {
+    const weights =
+      digits.length === 12
+        ? [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]
+        : [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
+    const rest = digits.reduce((acc, digit, index) => acc + digit * weights[index]!, 0) % 11;
+    return rest < 2 ? 0 : 11 - rest;
+  };
+  const first = check(base);
+  const second = check([...base, first]);
+  return [...base, first, second].join('');
+}
+
+export type UserRow = typeof users.$inferSelect;
+export const DEFAULT_PASSWORD = 'senha-segura-123';
+
+export async function createUser(
+  db: Db,
+  overrides: Partial<Omit<typeof users.$inferInsert, 'passwordHash'>> & {
+    password?: string;
+    role?: Role;
+  } = {},
+): Promise<UserRow> {
+  const { password = DEFAULT_PASSWORD, ...rest } = overrides;
+  const tag = next();
+  const values = {
+    id: newId(),
+    email: `usuario-${tag}@exemplo.com.br`,
+    firstName: 'Maria',
+    lastName: 'Silva',
+    cpf: randomCpf(),
+    phone: '51999998888',
+    role: 'owner' as const,
+    pending: false,
+    ...rest,
+    passwordHash: await hashPassword(password),
+  };
+  const [row] = await db
+    .insert(users)
+    .values({
+      ...values,
+      searchText: normalizeSearch(values.firstName, values.lastName, values.email),
+    })
+    .returning();
+  return row!;
+}
+
+export type PropertyRow = typeof properties.$inferSelect;
+
+export async function createProperty(
+  db: Db,
+  overrides: Partial<typeof properties.$inferInsert> & { owner?: UserRow } = {},
+): Promise<PropertyRow> {
+  const { owner, ...rest } = overrides;
+  const ownerId = rest.ownerId ?? owner?.id ?? (await createUser(db, { role: 'owner' })).id;
+  const values = {
+    id: newId(),
+    ownerId,
+    businessName: `Granja Santa Clara ${next()}`,
+    businessType: 'Produtor rural',
+    cnpj: randomCnpj(),
+    municipality: 'Camaquã',
+    irga: '123456',
+    latitude: -30.851,
+    longitude: -51.812,
+    carN: 'RS43035080D4C8F3E2A1B0C9D8E7F6A5B4C3D2E1',
+    farmingLoNumber: 'LO 01234/2025',
+    farmingLoValidity: '2028-12-31',
+    dryingAndStockLoNumber: 'LO 05678/2025',
+    dryingAndStockLoValidity: '2028-06-30',
+    place: 'Passo do Mendonça',
+    responsibleName: 'Maria Silva',
+    ...rest,
+  };
+  const [row] = await db
+    .insert(properties)
+    .values({
+      ...values,
+      searchText: normalizeSearch(values.businessName, values.cnpj, values.municipality),
+    })
+    .returning();
+  return row!;
+}
+
+export interface SealInput {
+  process?: Partial<typeof processes.$inferInsert>;
+  stamp?: Partial<typeof stamps.$inferInsert>;
+}
+
+/** A process and its seal (stamp); released unless told otherwise. */
+export async function createSeal(db: Db, input: SealInput = {}) {
+  const year = new Date().getFullYear();
+  const [process] = await db
+    .insert(processes)
+    .values({
+      id: newId(),
+      description: 'Ciclo de certificação da safra',
+      notice: 'Edital de chamada pública para certificação',
+      startDate: `${year}-01-01`,
+      endDate: `${year + 1}-12-31`,
+      validityStart: `${year}-07-01`,
+      validityEnd: `${year + 2}-06-30`,
+      released: true,
+      ...input.process,
+    })
+    .returning();
+  const name = input.stamp?.name ?? `Selo ${next()}`;
+  const [stamp] = await db
+    .insert(stamps)
+    .values({
+      id: newId(),
+      processId: process!.id,
+      name,
+      description: 'Selo de qualidade do arroz gaúcho',
+      features: ['Rastreabilidade'],
+      ...input.stamp,
+      searchText: normalizeSearch(name),
+    })
+    .returning();
+  return { process: process!, stamp: stamp! };
+}
+
+export async function createField(
+  db: Db,
+  overrides: Partial<typeof fields.$inferInsert> & { children?: string[] } = {},
+) {
+  const { children = [], ...rest } = overrides;
+  const name = rest.name ?? `Campo ${next()}`;
+  const [field] = await db
+    .insert(fields)
+    .values({ id: newId(), type: 'text', ...rest, name, searchText: normalizeSearch(name) })
+    .returning();
+  if (children.length > 0) {
+    await db
+      .insert(fieldChildren)
+      .values(
+        children.map((childFieldId, position) => ({
+          parentFieldId: field!.id,
+          childFieldId,
+          position,
+        })),
+      );
+  }
+  return field!;
+}
+
+export async function createForm(
+  db: Db,
+  processId: string,
+  overrides: Partial<typeof forms.$inferInsert> & { fieldIds?: string[] } = {},
+) {
+  const { fieldIds = [], ...rest } = overrides;
+  const [form] = await db
+    .insert(forms)
+    .values({
+      id: newId(),
+      processId,
+      name: `Formulário ${next()}`,
+      deadline: `${new Date().getFullYear() + 1}-03-31`,
+      ...rest,
+    })
+    .returning();
+  if (fieldIds.length > 0) {
+    await db
+      .insert(formFields)
+      .values(fieldIds.map((fieldId, position) => ({ formId: form!.id, fieldId, position })));
+  }
+  return form!;
+}
+
+export async function addProcessFields(db: Db, processId: string, fieldIds: string[]) {
+  if (fieldIds.length === 0) return;
+  await db
+    .insert(processFields)
+    .values(fieldIds.map((fieldId, position) => ({ processId, fieldId, position })));
+}

@@ -1,0 +1,20 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+
+/** Lower case, no accents, single spaces: the form kept in `search_text` and searched for. */
+export function normalizeSearch(...parts: (string | null | undefined)[]): string {
+  return parts
+    .filter((part): part is string => Boolean(part))
+    .join(' ')
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** `column` contains the normalized query; LIKE wildcards typed by the user are taken literally. */
+export function matchesSearch(column: AnyPgColumn, query: string): SQL {
+  const escaped = normalizeSearch(query).replace(/[\\%_]/g, (char) => `\\${char}`);
+  return sql`${column} like ${`%${escaped}%`}`;
+}

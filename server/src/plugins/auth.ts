@@ -1,0 +1,72 @@
+import { messages, type Role } from '@agroselo/contracts';
+import { eq } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../db/client';
+import { users } from '../db/schema';
+import { AppError, forbidden, unauthorized } from '../lib/errors';
+import type { TokenService } from '../lib/tokens';
+
+export type Caller = typeof users.$inferSelect;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The authenticated user, set by the guards below; null on public routes. */
+    caller: Caller | null;
+  }
+}
+
+export interface GuardOptions {
+  roles?: readonly Role[];
+  /** Pending (unverified) accounts may only reach the few routes that allow them. */
+  allowPending?: boolean;
+}
+
+async function identify(request: FastifyRequest, db: Db, tokens: TokenService): Promise<Caller> {
+  const header = request.headers.authorization;
+  const match = header?.match(/^Bearer\s+(\S+)$/i);
+  if (!match?.[1]) throw unauthorized();
+  const claims = await tokens.verify(match[1]);
+  if (!claims) throw unauthorized(messages.auth.sessionExpired);
+  const [user] = await db.select().from(users).where(eq(users.id, claims.userId));
+  if (!user || user.tokenVersion !== claims.tokenVersion)
+    throw unauthorized(messages.auth.sessionExpired);
+  if (user.disabled) throw new AppError(403, messages.auth.accountDisabled);
+  return user;
+}
+
+export const authPlugin = fp<{ db: Db; tokens: TokenService }>(async (app, { db, tokens }) => {
+  app.decorateRequest('caller', null);
+
+  /** preHandler that requires a valid token, an enabled account and, when given, one of `roles`. */
+  const guard = (options: GuardOptions = {}): preHandlerAsyncHookHandler =>
+    async function authGuard(request: FastifyRequest, _reply: FastifyReply) {
+      const caller = await identify(request, db, tokens);
+      if (caller.pending && !options.allowPending)
+        throw forbidden(messages.auth.accountNotVerified);
+      if (options.roles && !options.roles.includes(caller.role)) throw forbidden();
+      request.caller = caller;
+    };
+
+  /** preHandler for public routes that behave differently for a signed-in caller. */
+  const optional: preHandlerAsyncHookHandler = async function optionalAuth(request) {
+    if (!request.headers.authorization) return;
+    request.caller = await identify(request, db, tokens);
+  };
+
+  app.decorate('guard', guard);
+  app.decorate('optionalAuth', optional);
+});
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    guard(options?: GuardOptions): preHandlerAsyncHookHandler;
+    optionalAuth: preHandlerAsyncHookHandler;
+  }
+}
+
+/** The caller of a guarded route; a route without a guard calling this is a programming error. */
+export function callerOf(request: FastifyRequest): Caller {
+  if (!request.caller) throw unauthorized();
+  return request.caller;
+}

@@ -1,0 +1,48 @@
+import { messages, type ValidationIssue } from '@agroselo/contracts';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/errors';
+
+const CLIENT_ERRORS: Record<string, [number, string]> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, messages.common.unsupportedMedia],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, messages.common.payloadTooLarge],
+  FST_REQ_FILE_TOO_LARGE: [413, messages.common.payloadTooLarge],
+  FST_FILES_LIMIT: [413, messages.common.payloadTooLarge],
+  FST_PARTS_LIMIT: [413, messages.common.payloadTooLarge],
+  FST_FIELDS_LIMIT: [413, messages.common.payloadTooLarge],
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'JSON inválido no corpo da requisição'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'Corpo JSON vazio'],
+  FST_INVALID_MULTIPART_CONTENT_TYPE: [415, messages.common.unsupportedMedia],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'Tamanho da requisição inválido'],
+};
+
+/**
+ * One place turns every failure into the wire shapes of DESIGN §4: `{detail}` for errors the
+ * user can act on, the 422 list for invalid input, and a generic 500 that hides internals.
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.code(error.statusCode).headers(error.headers).send({ detail: error.detail });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const context = error.validationContext ?? 'body';
+      const detail: ValidationIssue[] = error.validation.map((issue) => ({
+        loc: [context, ...issue.instancePath.split('/').filter(Boolean)],
+        msg: issue.message ?? messages.common.invalidInput,
+        type: issue.keyword,
+      }));
+      return reply.code(422).send({ detail });
+    }
+    const known = error.code ? CLIENT_ERRORS[error.code] : undefined;
+    if (known) return reply.code(known[0]).send({ detail: known[1] });
+    if (error.statusCode === 429)
+      return reply.code(429).send({ detail: messages.auth.tooManyRequests });
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      request.log.info({ err: error }, 'client error');
+      return reply.code(error.statusCode).send({ detail: messages.common.invalidInput });
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return reply.code(500).send({ detail: messages.common.internal });
+  });
+}

@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { desc, eq } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, inject } from 'vitest';
+import { buildApp, type App, type AppDeps } from '../../src/app';
+import { loadConfig } from '../../src/config';
+import { openPglite, openPostgres, type Database } from '../../src/db/client';
+import { mailOutbox } from '../../src/db/schema';
+import { createMailer } from '../../src/lib/mailer';
+import { createLocalStorage } from '../../src/lib/storage';
+import { createTokenService } from '../../src/lib/tokens';
+import { withDatabase } from './global-setup';
+
+export interface TestApp {
+  app: App;
+  deps: AppDeps;
+  db: AppDeps['db'];
+  /** `Authorization` headers for a user row. */
+  auth(user: { id: string; tokenVersion: number }): Promise<{ authorization: string }>;
+  /** Messages queued to one address, newest first. */
+  mailTo(address: string): Promise<(typeof mailOutbox.$inferSelect)[]>;
+  dataDir: string;
+}
+
+async function openTestDatabase(): Promise<Database> {
+  const pgTemplateUrl = inject('pgTemplateUrl');
+  if (pgTemplateUrl) {
+    const name = `agroselo_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: withDatabase(pgTemplateUrl, 'postgres') });
+    await admin.connect();
+    await admin.query(
+      `create database ${name} template ${new URL(pgTemplateUrl).pathname.slice(1)}`,
+    );
+    const database = await openPostgres(withDatabase(pgTemplateUrl, name));
+    return {
+      ...database,
+      close: async () => {
+        await database.close();
+        await admin.query(`drop database if exists ${name}`);
+        await admin.end();
+      },
+    };
+  }
+  const dump = await readFile(inject('pgliteTemplate'));
+  return openPglite({ loadDataDir: new Blob([dump]) });
+}
+
+/** The real app on a fresh migrated database of its own, closed when the test file ends. */
+export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'agroselo-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'test-secret-test-secret-test-secret-1234',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    ...env,
+  });
+  const database = await openTestDatabase();
+  const tokens = createTokenService(config.JWT_SECRET ?? '');
+  const deps: AppDeps = {
+    config,
+    db: database.db,
+    tokens,
+    storage: createLocalStorage(path.join(dataDir, 'uploads')),
+    mailer: createMailer({
+      db: database.db,
+      from: config.MAIL_FROM,
+      smtpUrl: config.SMTP_URL,
+      log: silentLogger,
+    }),
+  };
+  const app = await buildApp(deps, { logger: false, webRoot: path.join(dataDir, 'no-web') });
+  await app.ready();
+  afterAll(async () => {
+    await app.close();
+    await deps.mailer.stop();
+    await database.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+  return {
+    app,
+    deps,
+    db: database.db,
+    dataDir,
+    auth: async (user) => ({
+      authorization: `Bearer ${await tokens.sign({ userId: user.id, tokenVersion: user.tokenVersion })}`,
+    }),
+    mailTo: (address) =>
+      database.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.toAddress, address))
+        .orderBy(desc(mailOutbox.createdAt)),
+  };
+}
+
+const noop = () => undefined;
+export const silentLogger = {
+  level: 'silent',
+  fatal: noop,
+  error: noop,
+  warn: noop,
+  info: noop,
+  debug: noop,
+  trace: noop,
+  silent: noop,
+  child: () => silentLogger,
+} as unknown as Parameters<typeof createMailer>[0]['log'];
