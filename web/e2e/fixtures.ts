@@ -1,0 +1,104 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+import type { CaughtMail } from './harness/smtp-sink';
+
+export const TOKEN_KEY = 'agroselo.token';
+export const DEMO_PASSWORD = 'agroselo123';
+export const demo = {
+  admin: 'admin@agroselo.local',
+  technician: 'tecnico@agroselo.local',
+  owner: 'produtor@agroselo.local',
+} as const;
+export type DemoRole = keyof typeof demo;
+
+export const widths = {
+  mobile: { width: 375, height: 812 },
+  desktop: { width: 1280, height: 800 },
+} as const;
+
+interface Fixtures {
+  /** Signs in through the API and stores the token as a remembered session, without the UI. */
+  loginAs(role: DemoRole): Promise<string>;
+  /** Reads what the SMTP sink caught for an address, waiting for it to arrive. */
+  mailbox: { waitFor(to: string, since?: Date): Promise<CaughtMail> };
+  /** Saves a screenshot under test-results/screens/<name>.png. */
+  snap(name: string, target?: Page): Promise<void>;
+  /** Fails on serious or critical accessibility violations of the current page. */
+  expectAccessible(target?: Page): Promise<void>;
+}
+
+export const test = base.extend<Fixtures>({
+  baseURL: async ({}, use) => {
+    const url = process.env.E2E_BASE_URL;
+    if (!url) throw new Error('E2E_BASE_URL is not set: the harness global setup did not run');
+    await use(url);
+  },
+
+  loginAs: async ({ page, request }, use) => {
+    await use(async (role) => {
+      const response = await request.post('/api/auth/token', {
+        form: { username: demo[role], password: DEMO_PASSWORD },
+      });
+      expect(response.ok(), await response.text()).toBe(true);
+      const { access_token: token } = (await response.json()) as { access_token: string };
+      await page.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
+        TOKEN_KEY,
+        token,
+      ] as const);
+      return token;
+    });
+  },
+
+  mailbox: async ({}, use) => {
+    const dir = process.env.E2E_MAIL_DIR;
+    if (!dir) throw new Error('E2E_MAIL_DIR is not set');
+    await use({
+      async waitFor(to, since = new Date(0)) {
+        const address = to.toLowerCase();
+        let found: CaughtMail | undefined;
+        await expect
+          .poll(
+            async () => {
+              const files = (await readdir(dir)).sort().reverse();
+              for (const file of files) {
+                const mail = JSON.parse(await readFile(path.join(dir, file), 'utf8')) as CaughtMail;
+                if (mail.to.includes(address) && new Date(mail.receivedAt) >= since) {
+                  found = mail;
+                  return true;
+                }
+              }
+              return false;
+            },
+            { message: `no e-mail reached ${to}`, timeout: 20_000 },
+          )
+          .toBe(true);
+        return found!;
+      },
+    });
+  },
+
+  snap: async ({ page }, use, testInfo) => {
+    await use(async (name, target = page) => {
+      const file = path.join(testInfo.config.rootDir, '../../test-results/screens', `${name}.png`);
+      await target.screenshot({ path: file, fullPage: true });
+    });
+  },
+
+  expectAccessible: async ({ page }, use) => {
+    await use(async (target = page) => {
+      const results = await new AxeBuilder({ page: target }).analyze();
+      const serious = results.violations.filter(
+        (v) => v.impact === 'serious' || v.impact === 'critical',
+      );
+      expect(
+        serious.map(
+          (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+        ),
+      ).toEqual([]);
+    });
+  },
+});
+
+export { expect };

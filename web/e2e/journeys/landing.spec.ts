@@ -1,0 +1,80 @@
+import { expect, test, widths } from '../fixtures';
+
+test.describe('landing page as a visitor', () => {
+  test('shows the header, the demo seals and the way to register on a large screen', async ({
+    page,
+    snap,
+    expectAccessible,
+  }) => {
+    await page.setViewportSize(widths.desktop);
+    await page.goto('/');
+
+    const header = page.getByRole('banner');
+    expect((await header.boundingBox())?.height).toBe(80);
+    await expect(header.getByRole('link', { name: /AgroSelo/ }).first()).toBeVisible();
+    await expect(page.getByRole('link', { name: /UFPel/ })).toBeVisible();
+    await expect(page.getByRole('link', { name: /IRGA/ })).toBeVisible();
+    await expect(header.getByRole('link', { name: 'Entrar' })).toBeVisible();
+
+    const requests = page.getByRole('link', { name: /^Solicitar / });
+    await expect(requests).toHaveCount(2);
+    for (const link of await requests.all()) {
+      await expect(link).toHaveAttribute('href', /^\/request-process\/[0-9a-f-]{36}$/);
+    }
+    const images = page.locator('img[alt^="Selo "]');
+    await expect(images).toHaveCount(2);
+    for (const image of await images.all()) {
+      await image.scrollIntoViewIfNeeded();
+      await expect
+        .poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth))
+        .toBeGreaterThan(0);
+    }
+
+    await expect(page.getByRole('heading', { name: /O que fazemos/i })).toBeVisible();
+    await expect(
+      page.getByText(
+        '© 2023 AgroSelo — Universidade Federal de Pelotas. Todos os direitos reservados.',
+      ),
+    ).toBeVisible();
+    await expectAccessible();
+    await snap('landing-1280');
+  });
+
+  test('hides the institutional links on a phone and keeps the seals readable', async ({
+    page,
+    snap,
+  }) => {
+    await page.setViewportSize(widths.mobile);
+    await page.goto('/');
+    expect((await page.getByRole('banner').boundingBox())?.height).toBe(80);
+    await expect(page.getByRole('link', { name: /^Solicitar / }).first()).toBeVisible();
+    await expect(page.getByRole('link', { name: /UFPel/ })).toBeHidden();
+    await expect(page.getByRole('link', { name: /IRGA/ })).toBeHidden();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await snap('landing-375');
+  });
+
+  test('leads to real privacy and terms pages', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Política de Privacidade' }).click();
+    await expect(page).toHaveURL(/\/privacidade$/);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Política de Privacidade' }),
+    ).toBeVisible();
+    await expect(page.getByText(/13\.709/).first()).toBeVisible();
+
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Termos de Uso' }).click();
+    await expect(page).toHaveURL(/\/termos$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Termos de Uso' })).toBeVisible();
+  });
+
+  test('answers an unknown address with the pt-BR not-found page', async ({ page }) => {
+    const response = await page.goto('/nao-existe/mesmo');
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { name: 'Página não encontrada' })).toBeVisible();
+  });
+});

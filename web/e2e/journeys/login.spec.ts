@@ -1,0 +1,36 @@
+import { DEMO_PASSWORD, demo, expect, test } from '../fixtures';
+
+test.describe('login', () => {
+  test('an admin signs in through the form and lands on the processes in progress', async ({
+    page,
+    snap,
+  }) => {
+    await page.goto('/login');
+    await page.getByLabel('E-mail').fill(demo.admin);
+    await page.getByLabel('Senha').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await expect(page).toHaveURL(/\/process-instances$/);
+    await expect(page.getByRole('button', { name: /Administrador|admin/i }).first()).toBeVisible();
+    await snap('admin-after-login');
+  });
+
+  test('a wrong password shows the server message and stays on the page', async ({
+    page,
+    snap,
+  }) => {
+    await page.goto('/login');
+    await page.getByLabel('E-mail').fill(demo.admin);
+    await page.getByLabel('Senha').fill('senha-errada');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await expect(page.getByRole('alert')).toContainText('E-mail ou senha incorretos');
+    await expect(page).toHaveURL(/\/login$/);
+    await snap('login-wrong-password');
+  });
+
+  test('an empty submit shows what is missing', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await expect(page.getByText('Informe o e-mail')).toBeVisible();
+    await expect(page.getByText('Informe a senha')).toBeVisible();
+  });
+});

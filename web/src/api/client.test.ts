@@ -1,0 +1,193 @@
+import { describe, expect, it, vi } from 'vitest';
+import { messages } from '@agroselo/contracts';
+import { callTo, json, mockFetch } from '../../test/fetch-mock';
+import { ApiError, NETWORK_ERROR_STATUS, api, onUnauthorized, tokenStore } from './index';
+
+const headersOf = (init: RequestInit) => new Headers(init.headers);
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  const error = await promise.then(
+    () => null,
+    (reason: unknown) => reason,
+  );
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
+}
+
+describe('api client', () => {
+  it('prefixes /api and converts the response keys to camelCase, deeply', async () => {
+    mockFetch({
+      'GET /api/stamp/all': json([
+        { id: '1', process_id: 'p1', image_url: null, features: [{ feature: 'Água limpa' }] },
+      ]),
+    });
+    const stamps = await api.get<unknown>('/stamp/all');
+    expect(stamps).toEqual([
+      { id: '1', processId: 'p1', imageUrl: null, features: [{ feature: 'Água limpa' }] },
+    ]);
+  });
+
+  it('sends JSON bodies with snake_case keys and a JSON content type', async () => {
+    const fetchMock = mockFetch({ 'POST /api/property/register': json({ business_name: 'X' }) });
+    await api.post('/property/register', {
+      businessName: 'Granja',
+      carN: 'RS123',
+      responsibleTechnicianCrea: null,
+      licences: [{ farmingLoValidity: '2025-01-01' }],
+    });
+    const call = callTo(fetchMock, 'POST /api/property/register');
+    expect(JSON.parse(String(call?.init.body))).toEqual({
+      business_name: 'Granja',
+      car_n: 'RS123',
+      responsible_technician_crea: null,
+      licences: [{ farming_lo_validity: '2025-01-01' }],
+    });
+    expect(headersOf(call?.init ?? {}).get('Content-Type')).toBe('application/json');
+  });
+
+  it('sends FormData and URLSearchParams untouched, keeping wire names', async () => {
+    const fetchMock = mockFetch({
+      'POST /api/auth/register': json({}),
+      'POST /api/auth/token': json({ access_token: 't', token_type: 'bearer' }),
+    });
+    const form = new FormData();
+    form.append('first_name', 'Ana');
+    await api.post('/auth/register', form);
+    const token = await api.post('/auth/token', new URLSearchParams({ username: 'a@b.c' }));
+
+    const sentForm = callTo(fetchMock, 'POST /api/auth/register')?.init;
+    expect(sentForm?.body).toBe(form);
+    expect(headersOf(sentForm ?? {}).has('Content-Type')).toBe(false);
+    expect(String(callTo(fetchMock, 'POST /api/auth/token')?.init.body)).toBe('username=a%40b.c');
+    expect(token).toEqual({ accessToken: 't', tokenType: 'bearer' });
+  });
+
+  it('puts query parameters in snake_case and leaves out empty ones', async () => {
+    const fetchMock = mockFetch({ 'GET /api/property/search': json([]) });
+    await api.get('/property/search', {
+      query: { query: 'granja', pageSize: 10, skip: undefined },
+    });
+    expect(callTo(fetchMock, 'GET /api/property/search')?.url).toBe(
+      '/api/property/search?query=granja&page_size=10',
+    );
+  });
+
+  it('sends the stored token as a bearer header, and none for public calls', async () => {
+    const fetchMock = mockFetch({ 'GET /api/auth/info': json({}), 'GET /api/stamp/all': json([]) });
+    tokenStore.set('abc', false);
+    await api.get('/auth/info');
+    await api.get('/stamp/all', { auth: false });
+    expect(
+      headersOf(callTo(fetchMock, 'GET /api/auth/info')?.init ?? {}).get('Authorization'),
+    ).toBe('Bearer abc');
+    expect(
+      headersOf(callTo(fetchMock, 'GET /api/stamp/all')?.init ?? {}).has('Authorization'),
+    ).toBe(false);
+  });
+
+  it('reads X-Total-Count for lists, falling back to the page length', async () => {
+    mockFetch({
+      'GET /api/user/all': json([{ first_name: 'Ana' }], { headers: { 'X-Total-Count': '42' } }),
+      'GET /api/property/all': json([{ id: 1 }, { id: 2 }]),
+    });
+    await expect(api.list('/user/all')).resolves.toEqual({
+      items: [{ firstName: 'Ana' }],
+      total: 42,
+    });
+    await expect(api.list('/property/all')).resolves.toMatchObject({ total: 2 });
+  });
+
+  it('resolves with undefined for an empty answer', async () => {
+    mockFetch({ 'PUT /api/process-instance/1/start': new Response(null, { status: 204 }) });
+    await expect(api.put('/process-instance/1/start')).resolves.toBeUndefined();
+  });
+});
+
+describe('api client errors', () => {
+  it('uses the server detail as the message, with the status', async () => {
+    mockFetch({
+      'GET /api/property/1': json({ detail: 'Recurso não encontrado' }, { status: 404 }),
+    });
+    const error = await failure(api.get('/property/1'));
+    expect(error.status).toBe(404);
+    expect(error.message).toBe('Recurso não encontrado');
+  });
+
+  it('maps a 403 detail and keeps the session', async () => {
+    tokenStore.set('abc', true);
+    mockFetch({ 'GET /api/user/all': json({ detail: messages.auth.forbidden }, { status: 403 }) });
+    const error = await failure(api.get('/user/all'));
+    expect(error).toMatchObject({ status: 403, message: messages.auth.forbidden });
+    expect(tokenStore.get()).toBe('abc');
+  });
+
+  it('keeps the 422 list, joins its messages and indexes them by field', async () => {
+    mockFetch({
+      'POST /api/property/register': json(
+        {
+          detail: [
+            { loc: ['body', 'cnpj'], msg: 'CNPJ inválido', type: 'cnpj' },
+            { loc: ['body', 'car_n'], msg: 'CAR deve ter no mínimo 30 dígitos', type: 'min' },
+          ],
+        },
+        { status: 422 },
+      ),
+    });
+    const error = await failure(api.post('/property/register', { cnpj: '1' }));
+    expect(error.status).toBe(422);
+    expect(error.message).toBe('CNPJ inválido; CAR deve ter no mínimo 30 dígitos');
+    expect(error.issues).toHaveLength(2);
+    expect(error.fieldErrors).toEqual({
+      cnpj: 'CNPJ inválido',
+      car_n: 'CAR deve ter no mínimo 30 dígitos',
+    });
+  });
+
+  it("answers 'Falha na requisição' for a 500 without a body", async () => {
+    mockFetch({ 'GET /api/process/all': new Response(null, { status: 500 }) });
+    const error = await failure(api.get('/process/all'));
+    expect(error).toMatchObject({ status: 500, message: messages.common.requestFailed });
+  });
+
+  it('answers the network message when no response arrives', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    const error = await failure(api.get('/stamp/all'));
+    expect(error).toMatchObject({
+      status: NETWORK_ERROR_STATUS,
+      message: messages.common.networkError,
+    });
+  });
+
+  it('lets an aborted call reject with the abort, not as an ApiError', async () => {
+    const controller = new AbortController();
+    const abort = new DOMException('aborted', 'AbortError');
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(abort));
+    controller.abort();
+    await expect(api.get('/stamp/all', { signal: controller.signal })).rejects.toBe(abort);
+  });
+
+  it('logs out on a 401 of an authenticated call and tells the listeners', async () => {
+    tokenStore.set('expired', true);
+    const listener = vi.fn();
+    const stop = onUnauthorized(listener);
+    mockFetch({
+      'GET /api/auth/info': json({ detail: messages.auth.sessionExpired }, { status: 401 }),
+    });
+    const error = await failure(api.get('/auth/info'));
+    stop();
+    expect(error).toMatchObject({ status: 401, message: messages.auth.sessionExpired });
+    expect(tokenStore.get()).toBeNull();
+    expect(window.localStorage.length).toBe(0);
+    expect(listener).toHaveBeenCalledOnce();
+  });
+
+  it('keeps the session on a 401 of a call without the token (wrong password)', async () => {
+    tokenStore.set('valid', false);
+    mockFetch({
+      'POST /api/auth/token': json({ detail: messages.auth.wrongCredentials }, { status: 401 }),
+    });
+    const error = await failure(api.post('/auth/token', new URLSearchParams(), { auth: false }));
+    expect(error.message).toBe(messages.auth.wrongCredentials);
+    expect(tokenStore.get()).toBe('valid');
+  });
+});

@@ -1,0 +1,143 @@
+import { snakeCase, toCamelCaseKeys, toSnakeCaseKeys } from 'es-toolkit';
+import type { ToCamelCaseKeys } from 'es-toolkit/types';
+import { TOTAL_COUNT_HEADER } from '@agroselo/contracts';
+import { errorFromBody, networkError } from './api-error';
+import { tokenStore } from './token-store';
+
+/** A wire (snake_case) type from contracts, as the client hands it to the app. */
+export type Camel<T> = ToCamelCaseKeys<T>;
+
+export type QueryParams = Record<string, string | number | boolean | null | undefined>;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Query string; keys are converted to snake_case, null/undefined values are left out. */
+  query?: QueryParams;
+  /**
+   * A plain object or array is sent as JSON with its keys in snake_case. FormData,
+   * URLSearchParams and Blob are sent untouched: build them with the wire (snake_case) names.
+   */
+  body?: unknown;
+  /** false: never send the token (public calls, login). Default true. */
+  auth?: boolean;
+  /** Use this token instead of the stored one (the session checks a new token with it). */
+  token?: string;
+  signal?: AbortSignal;
+  /** 'blob' for downloads (PDFs, proofs); default 'json'. */
+  responseType?: 'json' | 'blob';
+}
+
+export interface ListResult<T> {
+  items: T[];
+  /** X-Total-Count, or the length of the page when the server did not send it. */
+  total: number;
+}
+
+export const API_BASE = '/api';
+
+type UnauthorizedHandler = () => void;
+const unauthorizedHandlers = new Set<UnauthorizedHandler>();
+
+/** Called after a 401 on a call made with the stored token, once that token is cleared. */
+export function onUnauthorized(handler: UnauthorizedHandler): () => void {
+  unauthorizedHandlers.add(handler);
+  return () => unauthorizedHandlers.delete(handler);
+}
+
+function buildUrl(path: string, query?: QueryParams): string {
+  const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.append(snakeCase(key), String(value));
+  }
+  const search = params.toString();
+  return search ? `${url}?${search}` : url;
+}
+
+function isRawBody(body: unknown): body is BodyInit {
+  return body instanceof FormData || body instanceof URLSearchParams || body instanceof Blob;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+async function send(path: string, options: RequestOptions): Promise<Response> {
+  const { method = 'GET', query, body, auth = true, signal } = options;
+  const headers = new Headers({ Accept: 'application/json' });
+  const storedToken = auth && !options.token ? tokenStore.get() : null;
+  const token = auth ? (options.token ?? storedToken) : null;
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+
+  let payload: BodyInit | undefined;
+  if (isRawBody(body)) {
+    payload = body;
+  } else if (body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    payload = JSON.stringify(toSnakeCaseKeys(body));
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), { method, headers, body: payload, signal });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw networkError();
+  }
+
+  if (!response.ok) {
+    const error = errorFromBody(response.status, await readJson(response).catch(() => undefined));
+    if (response.status === 401 && storedToken && tokenStore.get() === storedToken) {
+      tokenStore.clear();
+      for (const handler of unauthorizedHandlers) handler();
+    }
+    throw error;
+  }
+  return response;
+}
+
+/**
+ * One call to the API under /api. Resolves with the JSON body in camelCase (undefined when
+ * there is none), or a Blob with responseType 'blob'; rejects with an ApiError.
+ * T is not checked at run time: give the camelCase shape of the endpoint, e.g. Camel<Stamp>.
+ */
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await send(path, options);
+  if (options.responseType === 'blob') return (await response.blob()) as T;
+  return toCamelCaseKeys(await readJson(response)) as T;
+}
+
+/** A list endpoint with its X-Total-Count. */
+export async function requestList<T>(
+  path: string,
+  options: RequestOptions = {},
+): Promise<ListResult<T>> {
+  const response = await send(path, { ...options, method: 'GET' });
+  const data = toCamelCaseKeys(await readJson(response));
+  const items = (Array.isArray(data) ? data : []) as T[];
+  const header = response.headers.get(TOTAL_COUNT_HEADER);
+  const total = header === null ? Number.NaN : Number(header);
+  return { items, total: Number.isFinite(total) ? total : items.length };
+}
+
+export type CallOptions = Omit<RequestOptions, 'method' | 'body'>;
+
+export const api = {
+  get: <T>(path: string, options?: CallOptions) => request<T>(path, { ...options, method: 'GET' }),
+  list: <T>(path: string, options?: CallOptions) => requestList<T>(path, options),
+  post: <T>(path: string, body?: unknown, options?: CallOptions) =>
+    request<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: CallOptions) =>
+    request<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T>(path: string, body?: unknown, options?: CallOptions) =>
+    request<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T = void>(path: string, options?: CallOptions) =>
+    request<T>(path, { ...options, method: 'DELETE' }),
+};

@@ -1,0 +1,77 @@
+const KEY = 'agroselo.token';
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+// Used only when the browser refuses storage, so a login still lasts for this page's lifetime.
+let memoryToken: string | null = null;
+
+function storages(): Storage[] {
+  // Storage access throws when the browser blocks it (private modes, sandboxed frames).
+  try {
+    return [window.localStorage, window.sessionStorage];
+  } catch {
+    return [];
+  }
+}
+
+function notify(): void {
+  for (const listener of listeners) listener();
+}
+
+/**
+ * Where the access token lives: localStorage when the user asked to be remembered, otherwise
+ * sessionStorage. The api client reads it for every call; the session subscribes to changes.
+ */
+export const tokenStore = {
+  get(): string | null {
+    for (const storage of storages()) {
+      try {
+        const token = storage.getItem(KEY);
+        if (token) return token;
+      } catch {
+        // unreadable storage counts as empty
+      }
+    }
+    return memoryToken;
+  },
+
+  set(token: string, remember: boolean): void {
+    const [local, session] = storages();
+    memoryToken = null;
+    try {
+      (remember ? session : local)?.removeItem(KEY);
+      const target = remember ? local : session;
+      if (target) target.setItem(KEY, token);
+      else memoryToken = token;
+    } catch {
+      memoryToken = token;
+    }
+    notify();
+  },
+
+  clear(): void {
+    memoryToken = null;
+    for (const storage of storages()) {
+      try {
+        storage.removeItem(KEY);
+      } catch {
+        // nothing stored there
+      }
+    }
+    notify();
+  },
+
+  subscribe(listener: Listener): () => void {
+    listeners.add(listener);
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === KEY || event.key === null) listener();
+    };
+    window.addEventListener('storage', onStorage);
+    return () => {
+      listeners.delete(listener);
+      window.removeEventListener('storage', onStorage);
+    };
+  },
+};
+
+export const TOKEN_STORAGE_KEY = KEY;

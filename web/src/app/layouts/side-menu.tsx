@@ -1,0 +1,44 @@
+import { NavLink, Stack } from '@mantine/core';
+import { Link, useLocation } from 'react-router';
+import { CountBadge } from '../../components/count-badge';
+import type { NavItem } from './nav-items';
+
+function isActive(to: string, pathname: string, hash: string): boolean {
+  if (to.includes('#')) return `${pathname}${hash}` === to;
+  if (to === '/') return pathname === '/';
+  return pathname === to || pathname.startsWith(`${to}/`);
+}
+
+interface SideMenuProps {
+  items: readonly NavItem[];
+  pendingCount: number;
+  onNavigate?: () => void;
+}
+
+export function SideMenu({ items, pendingCount, onNavigate }: SideMenuProps) {
+  const { pathname, hash } = useLocation();
+  return (
+    <Stack gap={4}>
+      {items.map((item) => {
+        const active = isActive(item.to, pathname, hash);
+        return (
+          <NavLink
+            key={`${item.label}-${item.to}`}
+            component={Link}
+            to={item.to}
+            label={item.label}
+            leftSection={<item.icon size={20} stroke={1.6} aria-hidden />}
+            rightSection={
+              item.pendingBadge ? <CountBadge count={pendingCount} label="pendentes" /> : null
+            }
+            active={active}
+            aria-current={active ? 'page' : undefined}
+            variant="light"
+            onClick={onNavigate}
+            styles={{ root: { borderRadius: 'var(--mantine-radius-md)' } }}
+          />
+        );
+      })}
+    </Stack>
+  );
+}

@@ -1,0 +1,60 @@
+import { Anchor, Avatar, Group, Menu, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconLogout, IconUser } from '@tabler/icons-react';
+import { Link, useNavigate } from 'react-router';
+import { ROLE_LABELS } from '@agroselo/contracts';
+import { paths } from '../paths';
+import { useSession, type SessionUser } from '../session';
+
+const initials = (user: SessionUser) =>
+  `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase() || '?';
+
+export function UserMenu({ user }: { user: SessionUser }) {
+  const { logout } = useSession();
+  const navigate = useNavigate();
+  const fullName = `${user.firstName} ${user.lastName}`.trim();
+  const role = ROLE_LABELS[user.role];
+
+  const signOut = () => {
+    logout();
+    void navigate(paths.home());
+  };
+
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Anchor
+        component={Link}
+        to={paths.profile()}
+        visibleFrom="md"
+        fw={600}
+        c="dark"
+        maw={180}
+        truncate="end"
+      >
+        {fullName}
+      </Anchor>
+      <Menu position="bottom-end" width={220} shadow="md" withinPortal>
+        <Menu.Target>
+          <UnstyledButton aria-label={`Menu do usuário: ${fullName} (${role})`}>
+            <Group gap={4} wrap="nowrap">
+              <Avatar color="leaf.7" variant="filled" radius="xl" size={38}>
+                {initials(user)}
+              </Avatar>
+              <IconChevronDown size={16} aria-hidden />
+            </Group>
+          </UnstyledButton>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>
+            {user.email} · {role}
+          </Menu.Label>
+          <Menu.Item component={Link} to={paths.profile()} leftSection={<IconUser size={16} />}>
+            Perfil
+          </Menu.Item>
+          <Menu.Item leftSection={<IconLogout size={16} />} onClick={signOut}>
+            Sair
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+    </Group>
+  );
+}

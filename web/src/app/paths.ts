@@ -1,0 +1,31 @@
+/**
+ * Every route of the spec (§2) as a builder. Ids are UUIDs, so they need no encoding; passing
+ * the `:param` name gives the router pattern: `paths.property(':propertyId')`.
+ */
+export const paths = {
+  home: () => '/',
+  login: (next?: string) => (next ? `/login?next=${encodeURIComponent(next)}` : '/login'),
+  register: () => '/register',
+  verificationCode: () => '/verification-code',
+  profile: () => '/profile',
+  profileProperties: () => '/profile#properties',
+  registerProperty: () => '/register-property',
+  editProperty: (propertyId: string) => `/edit-property/${propertyId}`,
+  properties: () => '/properties',
+  property: (propertyId: string) => `/property/${propertyId}`,
+  requestProcess: (processId: string) => `/request-process/${processId}`,
+  producerDetails: (processInstanceId: string) => `/producer-details/${processInstanceId}`,
+  formInstance: (processInstanceId: string, formInstanceId: string) =>
+    `/producer-details/${processInstanceId}/form-instance/${formInstanceId}`,
+  processInstances: () => '/process-instances',
+  pendings: () => '/pendings',
+  users: () => '/users',
+  stamps: () => '/stamps',
+  process: () => '/process',
+  newProcess: () => '/process/new',
+  registerForm: (processId: string) => `/process/${processId}/form/register`,
+  processFields: (processId: string) => `/process/${processId}/fields`,
+  formFields: (processId: string, formId: string) => `/process/${processId}/form/${formId}/fields`,
+  privacy: () => '/privacidade',
+  terms: () => '/termos',
+} as const;

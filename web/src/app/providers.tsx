@@ -1,0 +1,32 @@
+import { useState, type ReactNode } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { DatesProvider } from '@mantine/dates';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { DAYJS_LOCALE } from '../lib/dayjs';
+import { cssVariablesResolver, theme } from '../theme';
+import { createQueryClient } from './query-client';
+import { SessionProvider } from './session';
+
+interface AppProvidersProps {
+  children: ReactNode;
+  queryClient?: QueryClient;
+}
+
+export function AppProviders({ children, queryClient }: AppProvidersProps) {
+  const [client] = useState(() => queryClient ?? createQueryClient());
+  return (
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="light"
+    >
+      <DatesProvider settings={{ locale: DAYJS_LOCALE }}>
+        <Notifications position="top-right" />
+        <QueryClientProvider client={client}>
+          <SessionProvider>{children}</SessionProvider>
+        </QueryClientProvider>
+      </DatesProvider>
+    </MantineProvider>
+  );
+}

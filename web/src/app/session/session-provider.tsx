@@ -1,0 +1,82 @@
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
+import { skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
+import { notifications } from '@mantine/notifications';
+import { messages } from '@agroselo/contracts';
+import { onUnauthorized, tokenStore } from '../../api';
+import { SessionContext, type Session, type SessionStatus } from './session-context';
+import { SESSION_QUERY_KEY, fetchSessionUser, sessionUserKey } from './session-query';
+
+const getServerToken = () => null;
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const token = useSyncExternalStore(tokenStore.subscribe, tokenStore.get, getServerToken);
+
+  const userQuery = useQuery({
+    queryKey: sessionUserKey(token),
+    queryFn: token ? ({ signal }) => fetchSessionUser(token, signal) : skipToken,
+    staleTime: Infinity,
+    retry: false,
+  });
+
+  // Spec §4: a stored token that fails /auth/info is dropped.
+  const failed = token !== null && userQuery.isError;
+  useEffect(() => {
+    if (failed) tokenStore.clear();
+  }, [failed]);
+
+  // Whatever ends a session (logout, 401, another tab) leaves no data of that account behind.
+  const previousToken = useRef(token);
+  useEffect(() => {
+    if (previousToken.current !== null && token === null) queryClient.clear();
+    previousToken.current = token;
+  }, [token, queryClient]);
+
+  useEffect(
+    () =>
+      onUnauthorized(() =>
+        notifications.show({ color: 'yellow', message: messages.auth.sessionExpired }),
+      ),
+    [],
+  );
+
+  const login = useCallback(
+    async (newToken: string, remember: boolean) => {
+      const user = await fetchSessionUser(newToken);
+      const current = tokenStore.get();
+      if (current !== null && current !== newToken) queryClient.clear();
+      queryClient.setQueryData(sessionUserKey(newToken), user);
+      tokenStore.set(newToken, remember);
+      return user;
+    },
+    [queryClient],
+  );
+
+  const logout = useCallback(() => tokenStore.clear(), []);
+
+  const refreshUser = useCallback(
+    () => queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY }),
+    [queryClient],
+  );
+
+  const user = token ? (userQuery.data ?? null) : null;
+  const status: SessionStatus = user
+    ? 'authenticated'
+    : token && !userQuery.isError
+      ? 'loading'
+      : 'anonymous';
+
+  const session = useMemo<Session>(
+    () => ({ status, user, token: user ? token : null, login, logout, refreshUser }),
+    [status, user, token, login, logout, refreshUser],
+  );
+
+  return <SessionContext value={session}>{children}</SessionContext>;
+}

@@ -1,0 +1,32 @@
+import { Anchor, Box, Container, Group, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { COPYRIGHT, SITE_TAGLINE } from '../lib/site';
+import { Brand } from './brand';
+
+export function SiteFooter() {
+  return (
+    <Box component="footer" bg="leaf.9" c="white" py="xl">
+      <Container size="lg">
+        <Stack gap="md">
+          <Group justify="space-between" align="center" gap="md">
+            <Stack gap={6}>
+              <Brand inverted />
+              <Text size="sm">{SITE_TAGLINE}</Text>
+            </Stack>
+            <Box component="nav" aria-label="Documentos legais">
+              <Group gap="lg">
+                <Anchor component={Link} to="/privacidade" c="white" underline="always" size="sm">
+                  Política de Privacidade
+                </Anchor>
+                <Anchor component={Link} to="/termos" c="white" underline="always" size="sm">
+                  Termos de Uso
+                </Anchor>
+              </Group>
+            </Box>
+          </Group>
+          <Text size="sm">{COPYRIGHT}</Text>
+        </Stack>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,155 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  Group,
+  Paper,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
+import { useForm } from 'react-hook-form';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { LoginBodySchema, messages } from '@agroselo/contracts';
+import { errorMessage } from '../../api';
+import { paths } from '../../app/paths';
+import { destinationAfterLogin, useSession } from '../../app/session';
+import { Brand } from '../../components/brand';
+import { HERO_MEDIA, SITE_TAGLINE } from '../../lib/site';
+import { requestToken } from './api';
+import { ForgotPasswordModal } from './forgot-password-modal';
+import classes from './login.module.css';
+
+const LoginFormSchema = LoginBodySchema.extend({ remember: z.boolean() });
+type LoginForm = z.infer<typeof LoginFormSchema>;
+
+interface LoginLocationState {
+  /** A message from the page that sent the user here (e.g. the sign-up page). */
+  notice?: string;
+  /** Where the user was going. `?next=` says the same and survives a reload. */
+  from?: string;
+}
+
+function readState(state: unknown): LoginLocationState {
+  if (typeof state !== 'object' || state === null) return {};
+  const { notice, from } = state as Record<string, unknown>;
+  return {
+    notice: typeof notice === 'string' ? notice : undefined,
+    from: typeof from === 'string' ? from : undefined,
+  };
+}
+
+export function LoginPage() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const [forgotOpened, forgot] = useDisclosure(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const { notice, from } = readState(location.state);
+  const next = searchParams.get('next') ?? from;
+
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginForm>({
+    resolver: zodResolver(LoginFormSchema),
+    defaultValues: { username: '', password: '', remember: false },
+  });
+
+  if (session.user && !isSubmitting) {
+    return <Navigate to={destinationAfterLogin(session.user, next)} replace />;
+  }
+
+  const onSubmit = async (values: LoginForm) => {
+    setFailure(null);
+    try {
+      const token = await requestToken(values);
+      const user = await session.login(token.accessToken, values.remember);
+      await navigate(destinationAfterLogin(user, next), { replace: true });
+    } catch (error) {
+      setFailure(errorMessage(error, messages.common.loginFailed));
+    }
+  };
+
+  return (
+    <div className={classes.page} style={{ backgroundImage: `url(${HERO_MEDIA.poster})` }}>
+      <main className={classes.main}>
+        <Paper component="section" className={classes.card} radius="lg" shadow="xl" p="xl">
+          <Stack gap="lg">
+            <Stack gap={6} align="center">
+              <Brand to={paths.home()} />
+              <Text size="sm" c="dimmed">
+                {SITE_TAGLINE}
+              </Text>
+            </Stack>
+            <Title order={1} fz={26} ta="center">
+              Entrar
+            </Title>
+
+            {notice && (
+              <Alert color="leaf" variant="light" icon={<IconCircleCheck aria-hidden />}>
+                {notice}
+              </Alert>
+            )}
+            {failure && (
+              <Alert
+                color="red"
+                variant="light"
+                icon={<IconAlertTriangle aria-hidden />}
+                title="Não foi possível entrar"
+                role="alert"
+              >
+                {failure}
+              </Alert>
+            )}
+
+            <form onSubmit={(event) => void handleSubmit(onSubmit)(event)} noValidate>
+              <Stack gap="md">
+                <TextInput
+                  label="E-mail"
+                  type="email"
+                  autoComplete="email"
+                  placeholder="seu@email.com"
+                  required
+                  error={errors.username?.message}
+                  {...register('username')}
+                />
+                <PasswordInput
+                  label="Senha"
+                  autoComplete="current-password"
+                  required
+                  error={errors.password?.message}
+                  {...register('password')}
+                />
+                <Group justify="space-between" gap="xs">
+                  <Checkbox label="Lembrar de mim" {...register('remember')} />
+                  <Button variant="subtle" size="compact-sm" onClick={forgot.open}>
+                    Esqueci minha senha
+                  </Button>
+                </Group>
+                <Button type="submit" size="md" fullWidth disabled={isSubmitting}>
+                  {isSubmitting ? 'Entrando...' : 'Entrar'}
+                </Button>
+              </Stack>
+            </form>
+
+            <Anchor component={Link} to={paths.register()} ta="center" size="sm" fw={600}>
+              Não tem conta? Cadastre-se
+            </Anchor>
+          </Stack>
+        </Paper>
+      </main>
+      <ForgotPasswordModal opened={forgotOpened} onClose={forgot.close} />
+    </div>
+  );
+}

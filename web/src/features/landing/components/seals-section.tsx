@@ -1,0 +1,106 @@
+import {
+  Alert,
+  Button,
+  Card,
+  Container,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconAlertTriangle, IconInfoCircle, IconRefresh } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { errorMessage } from '../../../api';
+import { stampsQueryOptions } from '../api';
+import { SealCard } from './seal-card';
+
+const GRID_COLS = { base: 1, sm: 2, lg: 3 };
+
+function SealsSkeleton() {
+  return (
+    <div role="status" aria-live="polite">
+      <VisuallyHidden>Carregando selos…</VisuallyHidden>
+      <SimpleGrid cols={GRID_COLS} spacing="lg" aria-hidden>
+        {[0, 1, 2].map((key) => (
+          <Card key={key} withBorder radius="lg" padding="lg">
+            <Card.Section>
+              <Skeleton h={180} radius={0} />
+            </Card.Section>
+            <Skeleton h={24} w="60%" mt="md" />
+            <Skeleton h={14} mt="sm" />
+            <Skeleton h={14} mt={6} w="85%" />
+            <Skeleton h={36} mt="lg" />
+          </Card>
+        ))}
+      </SimpleGrid>
+    </div>
+  );
+}
+
+function SealsContent() {
+  const { data, isPending, isError, error, refetch, isRefetching } = useQuery(stampsQueryOptions());
+
+  if (isPending) return <SealsSkeleton />;
+  if (isError) {
+    return (
+      <Alert
+        color="red"
+        variant="light"
+        icon={<IconAlertTriangle aria-hidden />}
+        title="Não foi possível carregar os selos"
+        role="alert"
+      >
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{errorMessage(error)}</Text>
+          <Button
+            variant="outline"
+            color="red"
+            size="xs"
+            leftSection={<IconRefresh size={16} aria-hidden />}
+            loading={isRefetching}
+            onClick={() => void refetch()}
+          >
+            Tentar novamente
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  if (data.length === 0) {
+    return (
+      <Alert color="leaf" variant="light" icon={<IconInfoCircle aria-hidden />}>
+        Nenhum selo disponível no momento. Novos processos de certificação serão publicados aqui.
+      </Alert>
+    );
+  }
+  return (
+    <SimpleGrid cols={GRID_COLS} spacing="lg">
+      {data.map((seal) => (
+        <SealCard key={seal.id} seal={seal} />
+      ))}
+    </SimpleGrid>
+  );
+}
+
+export function SealsSection() {
+  return (
+    <section aria-labelledby="selos-titulo" id="selos">
+      <Container size="lg" py={72}>
+        <Stack gap="xl">
+          <Stack gap="xs" maw={720}>
+            <Title order={2} id="selos-titulo">
+              Selos de qualidade
+            </Title>
+            <Text c="dimmed" size="lg">
+              Cada selo atesta práticas avaliadas por técnicos ao longo de um processo de
+              certificação. Escolha um selo e solicite a avaliação da sua propriedade.
+            </Text>
+          </Stack>
+          <SealsContent />
+        </Stack>
+      </Container>
+    </section>
+  );
+}

@@ -1,0 +1,82 @@
+import { ActionIcon, Box, Loader, Menu, Text } from '@mantine/core';
+import { IconBell } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { STAFF_ROLES } from '@agroselo/contracts';
+import { CountBadge, formatCount } from '../../components/count-badge';
+import { useSession } from '../../app/session';
+import { paths } from '../../app/paths';
+import { usePendingNotifications } from './api';
+
+const MAX_LISTED = 8;
+
+export function NotificationBell() {
+  const { user } = useSession();
+  const { data, isPending, isError, error, fetchStatus } = usePendingNotifications();
+  const items = data ?? [];
+  const count = items.length;
+  const isStaff = Boolean(user && STAFF_ROLES.includes(user.role));
+
+  return (
+    <Menu position="bottom-end" width={320} shadow="md" withinPortal>
+      <Menu.Target>
+        <ActionIcon
+          variant="subtle"
+          color="dark"
+          size="xl"
+          radius="xl"
+          mr={18}
+          style={{ overflow: 'visible' }}
+          aria-label={count > 0 ? `Notificações (${formatCount(count)})` : 'Notificações'}
+        >
+          <IconBell size={24} aria-hidden />
+          <Box
+            pos="absolute"
+            top={0}
+            left={24}
+            style={{ pointerEvents: 'none', width: 'max-content' }}
+            aria-hidden
+          >
+            <CountBadge count={count} />
+          </Box>
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>Notificações</Menu.Label>
+        {isPending && fetchStatus === 'fetching' ? (
+          <Box p="sm">
+            <Loader size="sm" aria-label="Carregando notificações" />
+          </Box>
+        ) : isError ? (
+          <Text c="red.9" size="sm" p="sm" role="alert">
+            {error.message}
+          </Text>
+        ) : count === 0 ? (
+          <Text c="dimmed" size="sm" p="sm">
+            Nenhuma notificação
+          </Text>
+        ) : (
+          <>
+            {items.slice(0, MAX_LISTED).map((item) => (
+              <Menu.Item key={item.id} component={Link} to={item.url}>
+                {item.message}
+              </Menu.Item>
+            ))}
+            {count > MAX_LISTED && (
+              <Text c="dimmed" size="xs" px="sm" py={4}>
+                e mais {count - MAX_LISTED}
+              </Text>
+            )}
+          </>
+        )}
+        {isStaff && (
+          <>
+            <Menu.Divider />
+            <Menu.Item component={Link} to={paths.pendings()} fw={600}>
+              Ver todos os pendentes
+            </Menu.Item>
+          </>
+        )}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,46 @@
+import type { ReactElement, ReactNode } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { MemoryRouter, useLocation, type InitialEntry } from 'react-router';
+import { SessionProvider } from '../src/app/session';
+import { cssVariablesResolver, theme } from '../src/theme';
+
+export function createTestQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } },
+  });
+}
+
+interface RenderOptions {
+  /** Where the memory router starts; a string or { pathname, search, state }. */
+  route?: InitialEntry;
+  queryClient?: QueryClient;
+  /** false when the test mounts its own router (e.g. createMemoryRouter with the app routes). */
+  withRouter?: boolean;
+}
+
+/** Mantine (test env: no transitions, no portals) + QueryClient + session + memory router. */
+export function renderWithProviders(
+  ui: ReactElement,
+  { route = '/', queryClient = createTestQueryClient(), withRouter = true }: RenderOptions = {},
+): ReturnType<typeof render> & { queryClient: QueryClient } {
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env="test">
+      <QueryClientProvider client={queryClient}>
+        <SessionProvider>
+          {withRouter ? <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter> : children}
+        </SessionProvider>
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+  return Object.assign(render(ui, { wrapper }), { queryClient });
+}
+
+/** Renders the current path, so tests can assert where a page navigated. */
+export function LocationProbe() {
+  const location = useLocation();
+  return (
+    <output data-testid="location">{`${location.pathname}${location.search}${location.hash}`}</output>
+  );
+}
