@@ -10,6 +10,10 @@ const m = messages.register;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 export const VERIFICATION_CODE_LENGTH = 6;
+export const VERIFICATION_CODE_TTL_MINUTES = 15;
+/** Wrong tries one code survives; after them only a new code (resend) activates the account. */
+export const VERIFICATION_CODE_MAX_ATTEMPTS = 5;
+export const RESEND_CODE_COOLDOWN_SECONDS = 60;
 
 export const EmailSchema = requiredText(m.emailRequired, 254, m.emailInvalid)
   .refine((value) => isEmailAddress(value.trim()), m.emailInvalid)
@@ -104,6 +108,22 @@ export const UpdateSelfBodySchema = z
   })
   .strict()
   .refine((body) => Object.values(body).filter((value) => value !== undefined).length === 1, {
-    message: 'Envie exatamente um campo para alterar',
+    message: messages.profile.exactlyOneField,
   });
 export type UpdateSelfBody = z.infer<typeof UpdateSelfBodySchema>;
+
+/** PUT /api/auth/update answers the user, and a new token when the change ended older ones. */
+export const UpdateSelfResponseSchema = UserSchema.extend({
+  /** Only after an e-mail change: every older token stopped working, so store this one. */
+  access_token: z.string().optional(),
+});
+export type UpdateSelfResponse = z.infer<typeof UpdateSelfResponseSchema>;
+
+/** POST /api/auth/resend-code: where the new code went and when it stops working. */
+export const ResendCodeResponseSchema = z.object({
+  email: z.string(),
+  expires_at: z.iso.datetime(),
+  /** Seconds before another resend is accepted. */
+  resend_after: z.number().int(),
+});
+export type ResendCodeResponse = z.infer<typeof ResendCodeResponseSchema>;

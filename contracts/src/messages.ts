@@ -14,6 +14,7 @@ export const messages = {
     codeExpired: 'Código expirado. Solicite um novo código.',
     codeRequired: 'Informe o código',
     alreadyVerified: 'Conta já verificada',
+    resendTooSoon: 'Aguarde um minuto antes de pedir um novo código.',
     loginRequired: 'Para requisitar o selo você deve estar autenticado',
   },
   register: {
@@ -34,6 +35,10 @@ export const messages = {
     passwordsDiffer: 'As senhas não correspondem',
     creaInvalid: 'CREA deve ter 7 ou 14 dígitos',
   },
+  profile: {
+    exactlyOneField: 'Envie exatamente um campo para alterar',
+    creaOnlyTechnicians: 'Apenas técnicos possuem CREA',
+  },
   login: {
     emailRequired: 'Informe o e-mail',
     emailInvalid: 'Email inválido',
@@ -47,6 +52,7 @@ export const messages = {
     internal: 'Erro interno do servidor. Tente novamente mais tarde.',
     payloadTooLarge: 'Arquivo ou requisição grande demais',
     unsupportedMedia: 'Tipo de conteúdo não suportado',
+    malformedBody: 'Corpo da requisição malformado',
     requestFailed: 'Falha na requisição',
     loginFailed: 'Falha ao entrar',
     unknown: 'Erro desconhecido',

@@ -102,15 +102,13 @@ export function createMailer(options: {
 
   return {
     async enqueue(tx, message) {
-      await tx
-        .insert(mailOutbox)
-        .values({
-          id: newId(),
-          toAddress: message.to,
-          subject: message.subject,
-          text: message.text,
-          html: message.html,
-        });
+      await tx.insert(mailOutbox).values({
+        id: newId(),
+        toAddress: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      });
     },
     flush,
     async stop() {

@@ -34,6 +34,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
       }));
       return reply.code(422).send({ detail });
     }
+    // busboy rejects a malformed multipart body (no boundary, cut short) with a bare Error.
+    if (request.isMultipart() && !request.bodyParsed && error.statusCode === undefined) {
+      return reply.code(400).send({ detail: messages.common.malformedBody });
+    }
     const known = error.code ? CLIENT_ERRORS[error.code] : undefined;
     if (known) return reply.code(known[0]).send({ detail: known[1] });
     if (error.statusCode === 429)

@@ -5,6 +5,13 @@ import rateLimit from '@fastify/rate-limit';
 import { messages } from '@agroselo/contracts';
 import type { FastifyInstance } from 'fastify';
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set once the multipart parser has run: an error before that is a malformed body. */
+    bodyParsed: boolean;
+  }
+}
+
 export interface UploadedFile {
   filename: string;
   mimetype: string;
@@ -61,5 +68,10 @@ export async function registerHttp(app: FastifyInstance): Promise<void> {
         data,
       };
     },
+  });
+  // Added after the multipart plugin's own preValidation hook, so it runs once parsing succeeded.
+  app.decorateRequest('bodyParsed', false);
+  app.addHook('preValidation', async (request) => {
+    request.bodyParsed = true;
   });
 }

@@ -1,7 +1,7 @@
 import { messages } from '@agroselo/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../src/db/schema';
+import { authFailures, users } from '../../src/db/schema';
 import { createUser, DEFAULT_PASSWORD, type UserRow } from '../../src/db/seed/factories';
 import { buildTestApp, type TestApp } from '../support/test-app';
 
@@ -65,6 +65,73 @@ describe('POST /api/auth/token', () => {
       payload: { username: owner.email, password: DEFAULT_PASSWORD },
     });
     expect(response.statusCode).toBe(200);
+  });
+});
+
+describe('POST /api/auth/token: brute force per account', () => {
+  const failTimes = async (username: string, times: number) => {
+    for (let i = 0; i < times; i += 1) {
+      expect((await login(username, 'errada-123')).statusCode).toBe(401);
+    }
+  };
+  const expectLocked = (response: Awaited<ReturnType<typeof login>>) => {
+    expect(response.statusCode).toBe(429);
+    expect(response.json()).toEqual({
+      detail: 'Muitas tentativas. Tente novamente em alguns minutos.',
+    });
+    const retryAfter = Number(response.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(14 * 60);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+  };
+
+  it('answers 429 after 10 wrong passwords, even to the right one', async () => {
+    const user = await createUser(t.db);
+    await failTimes(user.email, 10);
+    expectLocked(await login(user.email, DEFAULT_PASSWORD));
+    expectLocked(await login(user.email.toUpperCase(), DEFAULT_PASSWORD));
+  });
+
+  it('locks the account only: another account behind the same address still signs in', async () => {
+    const victim = await createUser(t.db);
+    const neighbour = await createUser(t.db);
+    await failTimes(victim.email, 10);
+    expect((await login(neighbour.email, DEFAULT_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('treats an unknown e-mail the same way, so the limit reveals no account', async () => {
+    await failTimes('ninguem.aqui@fazenda.com.br', 10);
+    expectLocked(await login('ninguem.aqui@fazenda.com.br', 'errada-123'));
+  });
+
+  it('opens again once the 15-minute window has passed', async () => {
+    const user = await createUser(t.db);
+    await failTimes(user.email, 10);
+    await t.db
+      .update(authFailures)
+      .set({ createdAt: sql`${authFailures.createdAt} - interval '15 minutes 1 second'` })
+      .where(eq(authFailures.accountKey, user.email));
+    expect((await login(user.email, DEFAULT_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('does not forget earlier failures on a successful sign-in', async () => {
+    const user = await createUser(t.db);
+    await failTimes(user.email, 9);
+    expect((await login(user.email, DEFAULT_PASSWORD)).statusCode).toBe(200);
+    await failTimes(user.email, 1);
+    expectLocked(await login(user.email, DEFAULT_PASSWORD));
+  });
+
+  it('lets no more than 10 guesses through when they arrive at once', async () => {
+    const user = await createUser(t.db);
+    const responses = await Promise.all(
+      Array.from({ length: 16 }, () => login(user.email, 'errada-123')),
+    );
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(10);
+    expect(statuses.filter((status) => status !== 401).every((status) => status === 429)).toBe(
+      true,
+    );
+    expectLocked(await login(user.email, DEFAULT_PASSWORD));
   });
 });
 

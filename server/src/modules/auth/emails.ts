@@ -1,0 +1,80 @@
+import { VERIFICATION_CODE_TTL_MINUTES } from '@agroselo/contracts';
+import type { MailMessage } from '../../lib/mailer';
+
+const SIGNATURE = 'AgroSelo — Conectando o campo à tecnologia';
+
+const escapeHtml = (value: string): string =>
+  value.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
+  );
+
+function layout(paragraphs: string[]): string {
+  const body = paragraphs.map((html) => `<p style="margin:0 0 16px">${html}</p>`).join('\n');
+  return `<!doctype html>
+<html lang="pt-BR">
+<body style="font-family:Arial,Helvetica,sans-serif;color:#1f2d1f;line-height:1.5;max-width:560px;margin:0 auto;padding:24px">
+${body}
+<p style="margin:24px 0 0;color:#5f6f5f;font-size:13px">${escapeHtml(SIGNATURE)}</p>
+</body>
+</html>`;
+}
+
+/** What the code is for, as the e-mail tells it. */
+const GOALS = {
+  signup: 'ativar sua conta',
+  'email-change': 'confirmar seu novo endereço de e-mail',
+  resend: 'confirmar seu endereço de e-mail',
+} as const;
+
+export interface VerificationCodeEmail {
+  to: string;
+  firstName: string;
+  code: string;
+  publicUrl: string;
+  purpose: keyof typeof GOALS;
+}
+
+export function verificationCodeEmail(input: VerificationCodeEmail): MailMessage {
+  const link = `${input.publicUrl}/verification-code`;
+  const goal = GOALS[input.purpose];
+  const validity = `O código vale por ${VERIFICATION_CODE_TTL_MINUTES} minutos.`;
+  const ignore = 'Se você não pediu este código, ignore este e-mail.';
+  const text = [
+    `Olá, ${input.firstName}!`,
+    '',
+    `Seu código de verificação AgroSelo é: ${input.code}`,
+    '',
+    `${validity} Digite-o em ${link} para ${goal}.`,
+    '',
+    ignore,
+    '',
+    SIGNATURE,
+  ].join('\n');
+  const html = layout([
+    `Olá, ${escapeHtml(input.firstName)}!`,
+    'Seu código de verificação AgroSelo é:',
+    `<strong style="font-size:28px;letter-spacing:6px">${input.code}</strong>`,
+    `${validity} Digite-o em <a href="${escapeHtml(link)}">${escapeHtml(link)}</a> para ${goal}.`,
+    ignore,
+  ]);
+  return { to: input.to, subject: 'Seu código de verificação AgroSelo', text, html };
+}
+
+/** Sent to the former address, so a stolen session cannot move the account away unnoticed. */
+export function emailChangedNotice(input: {
+  to: string;
+  firstName: string;
+  newEmail: string;
+}): MailMessage {
+  const changed = `O e-mail da sua conta AgroSelo foi alterado para ${input.newEmail}.`;
+  const warning =
+    'Se não foi você, procure a administração do AgroSelo imediatamente. Se foi você, ignore este e-mail.';
+  const text = [`Olá, ${input.firstName}!`, '', changed, '', warning, '', SIGNATURE].join('\n');
+  const html = layout([
+    `Olá, ${escapeHtml(input.firstName)}!`,
+    escapeHtml(changed),
+    escapeHtml(warning),
+  ]);
+  return { to: input.to, subject: 'O e-mail da sua conta AgroSelo foi alterado', text, html };
+}
