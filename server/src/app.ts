@@ -7,6 +7,7 @@ import type { Mailer } from './lib/mailer';
 import type { Storage } from './lib/storage';
 import type { TokenService } from './lib/tokens';
 import { authRoutes } from './modules/auth/routes';
+import { notificationsRoutes } from './modules/notifications/routes';
 import { sealsRoutes } from './modules/seals/routes';
 import { webDist } from './paths';
 import { authPlugin } from './plugins/auth';
@@ -54,6 +55,7 @@ export async function buildApp(
     async (api) => {
       await api.register(authRoutes);
       await api.register(sealsRoutes);
+      await api.register(notificationsRoutes);
     },
     { prefix: '/api' },
   );

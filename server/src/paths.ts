@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 // This module sits two levels below the repository root both as source (server/src) and once
@@ -5,6 +6,8 @@ import { fileURLToPath } from 'node:url';
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 export const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 export const serverAssets = fileURLToPath(new URL('../assets', import.meta.url));
-export const migrationsFolder = fileURLToPath(
-  new URL('./migrations', new URL('./db/', import.meta.url)),
-);
+// The build copies the migrations next to the bundle (dist/migrations); sources keep them in db/.
+const bundledMigrations = fileURLToPath(new URL('./migrations', import.meta.url));
+export const migrationsFolder = existsSync(bundledMigrations)
+  ? bundledMigrations
+  : fileURLToPath(new URL('./db/migrations', import.meta.url));

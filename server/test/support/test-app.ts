@@ -48,8 +48,22 @@ async function openTestDatabase(): Promise<Database> {
   return openPglite({ loadDataDir: new Blob([dump]) });
 }
 
-/** The real app on a fresh migrated database of its own, closed when the test file ends. */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+// Vitest ignores an afterAll registered from inside a hook or a test, where buildTestApp is
+// called; this one is registered while the test file is collected (each file imports this module
+// afresh), and closes every app the file built.
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/**
+ * The real app on a fresh migrated database of its own, closed when the test file ends.
+ * `webRoot` serves a built web app from there; by default there is none.
+ */
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  options: { webRoot?: string } = {},
+): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'agroselo-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -73,9 +87,12 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
       log: silentLogger,
     }),
   };
-  const app = await buildApp(deps, { logger: false, webRoot: path.join(dataDir, 'no-web') });
+  const app = await buildApp(deps, {
+    logger: false,
+    webRoot: options.webRoot ?? path.join(dataDir, 'no-web'),
+  });
   await app.ready();
-  afterAll(async () => {
+  cleanups.push(async () => {
     await app.close();
     await deps.mailer.stop();
     await database.close();

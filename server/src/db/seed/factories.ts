@@ -8,6 +8,7 @@ import {
   forms,
   processes,
   processFields,
+  processInstances,
   properties,
   stamps,
   users,
@@ -174,15 +175,13 @@ export async function createField(
     .values({ id: newId(), type: 'text', ...rest, name, searchText: normalizeSearch(name) })
     .returning();
   if (children.length > 0) {
-    await db
-      .insert(fieldChildren)
-      .values(
-        children.map((childFieldId, position) => ({
-          parentFieldId: field!.id,
-          childFieldId,
-          position,
-        })),
-      );
+    await db.insert(fieldChildren).values(
+      children.map((childFieldId, position) => ({
+        parentFieldId: field!.id,
+        childFieldId,
+        position,
+      })),
+    );
   }
   return field!;
 }
@@ -216,4 +215,47 @@ export async function addProcessFields(db: Db, processId: string, fieldIds: stri
   await db
     .insert(processFields)
     .values(fieldIds.map((fieldId, position) => ({ processId, fieldId, position })));
+}
+
+export type InstanceRow = typeof processInstances.$inferSelect;
+
+/**
+ * A seal request of a property. Flags follow spec §4: pass a technician to accept it, then
+ * `rejected`, `initiated` or `finished` to move it on; the timestamps follow the flags.
+ */
+export async function createInstance(
+  db: Db,
+  input: {
+    process?: { id: string };
+    property?: { id: string; ownerId: string };
+    technician?: { id: string } | null;
+    rejected?: boolean;
+    initiated?: boolean;
+    finished?: boolean;
+    createdAt?: Date;
+  } = {},
+): Promise<InstanceRow> {
+  const process = input.process ?? (await createSeal(db)).process;
+  const property = input.property ?? (await createProperty(db));
+  const createdAt = input.createdAt ?? new Date();
+  const technicianId = input.technician?.id ?? null;
+  const [row] = await db
+    .insert(processInstances)
+    .values({
+      id: newId(),
+      processId: process.id,
+      propertyId: property.id,
+      requestedBy: property.ownerId,
+      technicianId,
+      rejected: input.rejected ?? false,
+      initiated: input.initiated ?? false,
+      finished: input.finished ?? false,
+      evaluatedAt: technicianId ? createdAt : null,
+      startedAt: input.initiated ? createdAt : null,
+      finishedAt: input.finished ? createdAt : null,
+      createdAt,
+      updatedAt: createdAt,
+    })
+    .returning();
+  return row!;
 }

@@ -1,0 +1,394 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { normalizeEmail, toSaoPauloDay, type Role } from '@agroselo/contracts';
+import { count, eq, inArray, ne } from 'drizzle-orm';
+import { newId } from '../../lib/ids';
+import type { Storage } from '../../lib/storage';
+import { serverAssets } from '../../paths';
+import type { Db } from '../client';
+import { users } from '../schema';
+import {
+  addProcessFields,
+  createField,
+  createForm,
+  createProperty,
+  createSeal,
+  createUser,
+  type UserRow,
+} from './factories';
+
+export const DEMO_PASSWORD = 'agroselo123';
+
+/** The accounts of the demo data; the start banner and the README print these. */
+export const DEMO_LOGINS = [
+  { role: 'admin', label: 'Administrador', email: 'admin@agroselo.local', password: DEMO_PASSWORD },
+  {
+    role: 'technician',
+    label: 'Técnico',
+    email: 'tecnico@agroselo.local',
+    password: DEMO_PASSWORD,
+  },
+  { role: 'owner', label: 'Produtor', email: 'produtor@agroselo.local', password: DEMO_PASSWORD },
+] as const satisfies readonly { role: Role; label: string; email: string; password: string }[];
+
+export type DemoLogin = (typeof DEMO_LOGINS)[number];
+
+/** True when the database holds no account besides the bootstrap admin (if any). */
+export async function isDatabaseEmpty(db: Db, adminEmail?: string): Promise<boolean> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(users)
+    .where(adminEmail ? ne(users.email, normalizeEmail(adminEmail)) : undefined);
+  return (row?.total ?? 0) === 0;
+}
+
+/** The demo accounts that exist in this database, in the order of DEMO_LOGINS. */
+export async function existingDemoLogins(db: Db): Promise<DemoLogin[]> {
+  const rows = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(
+      inArray(
+        users.email,
+        DEMO_LOGINS.map((login) => login.email),
+      ),
+    );
+  const found = new Set(rows.map((row) => row.email));
+  return DEMO_LOGINS.filter((login) => found.has(login.email));
+}
+
+const addDays = (day: string, days: number): string => {
+  const date = new Date(`${day}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+};
+
+/** Crop year of rice in RS: sown from September, harvested until April. */
+const cropYear = (day: string): string => {
+  const year = Number(day.slice(0, 4));
+  return Number(day.slice(5, 7)) >= 7 ? `${year}/${year + 1}` : `${year - 1}/${year}`;
+};
+
+async function sealImage(storage: Storage, stampId: string, file: string) {
+  const key = `stamps/${stampId}/${file}`;
+  await storage.put(key, await readFile(path.join(serverAssets, 'seals', file)));
+  return { imageKey: key, imageMime: 'image/svg+xml' };
+}
+
+export interface DemoData {
+  admin: UserRow;
+  technician: UserRow;
+  producer: UserRow;
+  propertyId: string;
+  releasedProcessIds: string[];
+  draftProcessId: string;
+}
+
+/**
+ * Demo content for a first look at the product: the three DEMO_LOGINS, a rice farm in Camaquã and
+ * two released seals with their forms, plus one draft. One transaction: all of it or nothing.
+ */
+export async function seedDemo(
+  database: Db,
+  storage: Storage,
+  options: { today?: string } = {},
+): Promise<DemoData> {
+  const today = options.today ?? toSaoPauloDay(new Date().toISOString())!;
+  const safra = cropYear(today);
+  const year = today.slice(0, 4);
+
+  return database.transaction(async (db) => {
+    const account = async (
+      login: DemoLogin,
+      profile: Parameters<typeof createUser>[1],
+    ): Promise<UserRow> => {
+      // The bootstrap admin may already hold the demo admin's address: keep that account.
+      const [existing] = await db.select().from(users).where(eq(users.email, login.email));
+      return (
+        existing ??
+        createUser(db, {
+          ...profile,
+          email: login.email,
+          password: login.password,
+          role: login.role,
+          pending: false,
+          disabled: false,
+        })
+      );
+    };
+
+    const [adminLogin, technicianLogin, producerLogin] = DEMO_LOGINS;
+    const admin = await account(adminLogin, {
+      firstName: 'Helena',
+      lastName: 'Schneider',
+      phone: '53991234567',
+    });
+    const technician = await account(technicianLogin, {
+      firstName: 'Rafael',
+      lastName: 'Dutra Pereira',
+      phone: '53984512370',
+      crea: '00000001827364',
+    });
+    const producer = await account(producerLogin, {
+      firstName: 'Sérgio',
+      lastName: 'Antunes Rodrigues',
+      phone: '51996128844',
+    });
+
+    const property = await createProperty(db, {
+      owner: producer,
+      businessName: 'Granja Arroio Duro',
+      businessType: 'Granja',
+      cnpj: '29384756000163',
+      municipality: 'Camaquã',
+      irga: '2104587',
+      latitude: -30.8512,
+      longitude: -51.7986,
+      carN: 'RS43035097A1C2E9F4B8D41A6B3C0F5E7D9A2B4C6',
+      farmingLoNumber: '04512/2024-DL',
+      farmingLoValidity: addDays(today, 3 * 365),
+      dryingAndStockLoNumber: '07839/2023-DL',
+      dryingAndStockLoValidity: addDays(today, 2 * 365),
+      place: 'Arroio Duro, 3º distrito',
+      responsibleName: 'Sérgio Antunes Rodrigues',
+      responsibleTechnicianName: 'Luciana Fagundes',
+      responsibleTechnicianPhone: '53991112233',
+      responsibleTechnicianCrea: '00000002345678',
+    });
+
+    // Arroz Sustentável RS: how the crop is grown.
+    const sustainableStampId = newId();
+    const sustainable = await createSeal(db, {
+      process: {
+        description: `Certificação Arroz Sustentável RS — safra ${safra}`,
+        notice: `Edital AgroSelo/UFPel nº 01/${year}: chamada pública para a certificação de lavouras de arroz irrigado com boas práticas socioambientais no Rio Grande do Sul.`,
+        startDate: addDays(today, -30),
+        endDate: addDays(today, 180),
+        validityStart: addDays(today, -30),
+        validityEnd: addDays(today, 2 * 365 - 31),
+        released: true,
+        createdBy: admin.id,
+      },
+      stamp: {
+        id: sustainableStampId,
+        name: 'Arroz Sustentável RS',
+        description:
+          'Reconhece lavouras de arroz irrigado do Rio Grande do Sul que produzem com uso racional da água, manejo integrado de pragas e respeito à legislação ambiental e trabalhista.',
+        features: [
+          'Uso racional da água de irrigação',
+          'Manejo integrado de pragas e doenças',
+          'Licenciamento ambiental em dia (FEPAM)',
+          'Rastreabilidade da lavoura ao armazém',
+        ],
+        ...(await sealImage(storage, sustainableStampId, 'arroz-sustentavel-rs.svg')),
+      },
+    });
+
+    const cultivar = await createField(db, { name: 'Cultivar semeada', type: 'text' });
+    const area = await createField(db, { name: 'Área cultivada (ha)', type: 'text' });
+    const sowing = await createField(db, { name: 'Data da semeadura', type: 'date' });
+    const pregerminated = await createField(db, {
+      name: 'Sistema pré-germinado',
+      type: 'bool',
+    });
+    await createForm(db, sustainable.process.id, {
+      name: 'Caracterização da lavoura',
+      deadline: addDays(today, 60),
+      obligatory: true,
+      sign: false,
+      position: 0,
+      fieldIds: [cultivar.id, area.id, sowing.id, pregerminated.id],
+    });
+
+    const waterSource = await createField(db, {
+      name: 'Fonte de água da irrigação',
+      type: 'text',
+    });
+    const waterGrant = await createField(db, {
+      name: 'Possui outorga de uso da água',
+      type: 'bool',
+      proof: true,
+    });
+    const flooding = await createField(db, {
+      name: 'Início da irrigação por inundação',
+      type: 'datetime',
+    });
+    await createForm(db, sustainable.process.id, {
+      name: 'Manejo da irrigação',
+      deadline: addDays(today, 90),
+      obligatory: true,
+      sign: true,
+      position: 1,
+      fieldIds: [waterSource.id, waterGrant.id, flooding.id],
+    });
+
+    const product = await createField(db, { name: 'Produto', type: 'text' });
+    const dose = await createField(db, { name: 'Dose (L/ha)', type: 'text' });
+    const applicationDate = await createField(db, { name: 'Data da aplicação', type: 'date' });
+    const prescription = await createField(db, { name: 'Receituário agronômico nº', type: 'text' });
+    const applications = await createField(db, {
+      name: 'Aplicações de defensivos',
+      type: 'form',
+      children: [product.id, dose.id, applicationDate.id, prescription.id],
+    });
+    const prescriptions = await createField(db, {
+      name: 'Receituários agronômicos anexados',
+      type: 'bool',
+      proof: true,
+    });
+    const inspection = await createField(db, {
+      name: 'Parecer da vistoria técnica',
+      type: 'text',
+      producerReadOnly: true,
+    });
+    await createForm(db, sustainable.process.id, {
+      name: 'Manejo fitossanitário',
+      deadline: addDays(today, 120),
+      obligatory: false,
+      sign: true,
+      position: 2,
+      fieldIds: [applications.id, prescriptions.id, inspection.id],
+    });
+
+    const farmingLicence = await createField(db, {
+      name: 'Licença de Operação da lavoura (FEPAM)',
+      type: 'text',
+      proof: true,
+    });
+    const carReceipt = await createField(db, {
+      name: 'Recibo de inscrição no CAR',
+      type: 'text',
+      proof: true,
+    });
+    await addProcessFields(db, sustainable.process.id, [farmingLicence.id, carReceipt.id]);
+
+    // Arroz de Qualidade Superior: what leaves the dryer and the silo.
+    const superiorStampId = newId();
+    const superior = await createSeal(db, {
+      process: {
+        description: `Certificação Arroz de Qualidade Superior — safra ${safra}`,
+        notice: `Edital AgroSelo/UFPel nº 02/${year}: chamada pública para a certificação de lotes de arroz com padrão de qualidade superior.`,
+        startDate: addDays(today, -15),
+        endDate: addDays(today, 240),
+        validityStart: addDays(today, -15),
+        validityEnd: addDays(today, 365 - 16),
+        released: true,
+        createdBy: admin.id,
+      },
+      stamp: {
+        id: superiorStampId,
+        name: 'Arroz de Qualidade Superior',
+        description:
+          'Atesta lotes de arroz em casca com alto rendimento de grãos inteiros, baixo índice de defeitos e classificação Tipo 1 segundo o padrão oficial do MAPA.',
+        features: [
+          'Classificação Tipo 1 (IN MAPA nº 6/2009)',
+          'Rendimento de grãos inteiros acima de 58%',
+          'Umidade de armazenagem de até 13%',
+        ],
+        ...(await sealImage(storage, superiorStampId, 'arroz-qualidade-superior.svg')),
+      },
+    });
+
+    const harvestStart = await createField(db, {
+      name: 'Início da colheita',
+      type: 'date',
+    });
+    const harvestMoisture = await createField(db, {
+      name: 'Umidade do grão na colheita (%)',
+      type: 'text',
+    });
+    const controlledDrying = await createField(db, {
+      name: 'Secagem com controle de temperatura',
+      type: 'bool',
+    });
+    const lotId = await createField(db, { name: 'Identificação do lote', type: 'text' });
+    const lotWeight = await createField(db, { name: 'Peso (sacas de 50 kg)', type: 'text' });
+    const siloEntry = await createField(db, { name: 'Entrada no silo', type: 'date' });
+    const lots = await createField(db, {
+      name: 'Lotes armazenados',
+      type: 'form',
+      children: [lotId.id, lotWeight.id, siloEntry.id],
+    });
+    await createForm(db, superior.process.id, {
+      name: 'Colheita e pós-colheita',
+      deadline: addDays(today, 150),
+      obligatory: true,
+      sign: false,
+      position: 0,
+      fieldIds: [harvestStart.id, harvestMoisture.id, controlledDrying.id, lots.id],
+    });
+
+    const sampling = await createField(db, {
+      name: 'Data e hora da amostragem',
+      type: 'datetime',
+    });
+    const report = await createField(db, {
+      name: 'Laudo de classificação vegetal',
+      type: 'text',
+      proof: true,
+    });
+    const wholeGrains = await createField(db, {
+      name: 'Rendimento de grãos inteiros (%)',
+      type: 'text',
+    });
+    await createForm(db, superior.process.id, {
+      name: 'Classificação do lote',
+      deadline: addDays(today, 200),
+      obligatory: true,
+      sign: true,
+      position: 1,
+      fieldIds: [sampling.id, report.id, wholeGrains.id],
+    });
+    const storageLicence = await createField(db, {
+      name: 'Licença de Operação da unidade de secagem e armazenamento',
+      type: 'text',
+      proof: true,
+    });
+    await addProcessFields(db, superior.process.id, [storageLicence.id]);
+
+    // A draft: admins see it among the processes, nobody else does.
+    const organic = await createSeal(db, {
+      process: {
+        description: `Certificação Arroz Orgânico do Pampa — safra ${safra}`,
+        notice: `Minuta do edital AgroSelo/UFPel nº 03/${year}, em elaboração.`,
+        startDate: addDays(today, 60),
+        endDate: addDays(today, 300),
+        validityStart: addDays(today, 60),
+        validityEnd: addDays(today, 60 + 2 * 365),
+        released: false,
+        createdBy: admin.id,
+      },
+      stamp: {
+        name: 'Arroz Orgânico do Pampa',
+        description:
+          'Em elaboração: reconhecerá o arroz cultivado sem agrotóxicos nem adubos sintéticos, com certificação orgânica reconhecida pelo MAPA.',
+        features: ['Produção orgânica certificada', 'Sem agrotóxicos nem adubos sintéticos'],
+      },
+    });
+    const conversion = await createField(db, {
+      name: 'Período de conversão orgânica concluído',
+      type: 'bool',
+      proof: true,
+    });
+    const certifier = await createField(db, {
+      name: 'Certificadora ou OPAC responsável',
+      type: 'text',
+    });
+    await createForm(db, organic.process.id, {
+      name: 'Plano de manejo orgânico',
+      deadline: addDays(today, 200),
+      obligatory: true,
+      sign: true,
+      fieldIds: [conversion.id, certifier.id],
+    });
+
+    return {
+      admin,
+      technician,
+      producer,
+      propertyId: property.id,
+      releasedProcessIds: [sustainable.process.id, superior.process.id],
+      draftProcessId: organic.process.id,
+    };
+  });
+}

@@ -1,0 +1,167 @@
+import { existsSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { normalizeEmail } from '@agroselo/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import { buildApp, type App } from './app';
+import { loadConfig, type Config } from './config';
+import { openDatabase, type Database } from './db/client';
+import { ensureAdmin } from './db/seed/admin';
+import { existingDemoLogins, isDatabaseEmpty, seedDemo, type DemoLogin } from './db/seed/demo';
+import { createMailer, type Mailer } from './lib/mailer';
+import { createLocalStorage } from './lib/storage';
+import { createTokenService, resolveJwtSecret } from './lib/tokens';
+import { webDist } from './paths';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/**
+ * The mailer is made before the app that owns the logger; until the app exists (well before the
+ * mailer's first tick) its log calls go nowhere, afterwards they reach the app's logger.
+ */
+function forwardingLogger(current: () => FastifyBaseLogger | undefined): FastifyBaseLogger {
+  const noop = () => undefined;
+  return new Proxy({} as FastifyBaseLogger, {
+    get(_target, property) {
+      const logger = current();
+      if (!logger) return property === 'child' ? () => forwardingLogger(current) : noop;
+      const value: unknown = Reflect.get(logger, property, logger);
+      return typeof value === 'function' ? value.bind(logger) : value;
+    },
+  });
+}
+
+function startBanner(options: {
+  url: string;
+  config: Config;
+  driver: Database['driver'];
+  notes: string[];
+  demoLogins: DemoLogin[];
+  seededNow: boolean;
+}): string {
+  const { url, config, driver, notes, demoLogins, seededNow } = options;
+  const adminEmail = config.ADMIN_EMAIL ? normalizeEmail(config.ADMIN_EMAIL) : undefined;
+  const lines = [
+    `AgroSelo no ar em ${url}`,
+    `  API: ${url}/api   ·   Documentação: ${url}/docs`,
+    driver === 'pg'
+      ? '  Banco de dados: PostgreSQL (DATABASE_URL)'
+      : `  Banco de dados: embutido (PGlite) em ${path.resolve(config.DATA_DIR)}`,
+  ];
+  if (!existsSync(path.join(webDist, 'index.html')))
+    lines.push('  Interface web não encontrada: rode "npm run build" para servi-la aqui.');
+  lines.push(...notes.map((note) => `  ${note}`));
+  if (demoLogins.length > 0) {
+    lines.push(
+      '',
+      seededNow
+        ? '  Dados de demonstração criados. Entre com (e-mail / senha):'
+        : '  Dados de demonstração presentes. Entre com (e-mail / senha):',
+    );
+    const width = Math.max(...demoLogins.map((login) => login.email.length));
+    for (const login of demoLogins) {
+      const password = login.email === adminEmail ? '(a senha de ADMIN_PASSWORD)' : login.password;
+      lines.push(`    ${login.label.padEnd(14)} ${login.email.padEnd(width)} / ${password}`);
+    }
+  }
+  const rule = '─'.repeat(Math.min(78, Math.max(...lines.map((line) => line.length)) + 2));
+  return ['', rule, ...lines.map((line) => (line ? ` ${line}` : '')), rule, ''].join('\n');
+}
+
+async function start(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  }
+
+  let database: Database | undefined;
+  let mailer: Mailer | undefined;
+  let app: App | undefined;
+  try {
+    database = await openDatabase(config);
+    await database.migrate();
+    const db = database.db;
+    const secret = await resolveJwtSecret(db, config.JWT_SECRET);
+    const storage = createLocalStorage(path.resolve(config.DATA_DIR, 'uploads'));
+    mailer = createMailer({
+      db,
+      smtpUrl: config.SMTP_URL,
+      from: config.MAIL_FROM,
+      log: forwardingLogger(() => app?.log),
+    });
+    const tokens = createTokenService(secret);
+
+    const notes: string[] = [];
+    if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
+      const { user, action } = await ensureAdmin(db, {
+        email: config.ADMIN_EMAIL,
+        password: config.ADMIN_PASSWORD,
+      });
+      if (action !== 'unchanged')
+        notes.push(
+          `Administrador ${user.email} ${action === 'created' ? 'criado' : 'atualizado'} (ADMIN_EMAIL).`,
+        );
+    }
+    let seededNow = false;
+    if (config.SEED_DEMO && (await isDatabaseEmpty(db, config.ADMIN_EMAIL))) {
+      await seedDemo(db, storage);
+      seededNow = true;
+    }
+
+    app = await buildApp({ config, db, mailer, storage, tokens });
+    await app.listen({ host: config.HOST, port: config.PORT });
+    await mailer.flush();
+
+    const { port } = app.server.address() as AddressInfo;
+    const host = ['0.0.0.0', '::', ''].includes(config.HOST) ? 'localhost' : config.HOST;
+    console.log(
+      startBanner({
+        url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+        config,
+        driver: database.driver,
+        notes,
+        demoLogins: await existingDemoLogins(db),
+        seededNow,
+      }),
+    );
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException | undefined)?.code;
+    if (code === 'EADDRINUSE')
+      console.error(`A porta ${config.PORT} já está em uso: escolha outra com PORT.`);
+    else if (code === 'EACCES')
+      console.error(`Sem permissão para usar a porta ${config.PORT} (PORT).`);
+    else console.error('Falha ao iniciar o AgroSelo:', error);
+    await app?.close().catch(() => undefined);
+    await mailer?.stop().catch(() => undefined);
+    await database?.close().catch(() => undefined);
+    process.exit(1);
+  }
+
+  const running = { app, mailer, database };
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    running.app.log.info({ signal }, 'encerrando o AgroSelo');
+    setTimeout(() => {
+      console.error('Encerramento demorou demais; saindo mesmo assim.');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
+    try {
+      await running.app.close();
+      await running.mailer.stop();
+      await running.database.close();
+      process.exit(0);
+    } catch (error) {
+      console.error('Falha ao encerrar:', error);
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', (signal) => void stop(signal));
+  process.on('SIGINT', (signal) => void stop(signal));
+}
+
+void start();

@@ -1,0 +1,56 @@
+import { STAFF_ROLES, type ListQuery, type PendingItem } from '@agroselo/contracts';
+import { and, count, desc, eq, isNotNull, isNull, not, type SQL } from 'drizzle-orm';
+import type { AppDeps } from '../../app';
+import { processInstances, properties } from '../../db/schema';
+import type { Caller } from '../../plugins/auth';
+import { presentPending, type PendingKind } from './present';
+
+const i = processInstances;
+
+/** What waits for this caller: spec §6 and DESIGN §5 (notifications). */
+function pendingFor(caller: Caller): { kind: PendingKind; where: SQL } | null {
+  if (STAFF_ROLES.includes(caller.role)) {
+    // A request nobody has evaluated yet.
+    return { kind: 'staff', where: and(isNull(i.technicianId), not(i.rejected), not(i.finished))! };
+  }
+  if (caller.role === 'owner') {
+    // Accepted by a technician, waiting for the producer to start it.
+    return {
+      kind: 'owner',
+      where: and(
+        eq(properties.ownerId, caller.id),
+        isNotNull(i.technicianId),
+        not(i.rejected),
+        not(i.initiated),
+        not(i.finished),
+      )!,
+    };
+  }
+  return null;
+}
+
+export async function listPending(
+  deps: AppDeps,
+  caller: Caller,
+  query: ListQuery,
+): Promise<{ items: PendingItem[]; total: number }> {
+  const pending = pendingFor(caller);
+  if (!pending) return { items: [], total: 0 };
+  const rows = await deps.db
+    .select({ id: i.id })
+    .from(i)
+    .innerJoin(properties, eq(properties.id, i.propertyId))
+    .where(pending.where)
+    .orderBy(desc(i.createdAt), desc(i.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  const [counted] = await deps.db
+    .select({ total: count() })
+    .from(i)
+    .innerJoin(properties, eq(properties.id, i.propertyId))
+    .where(pending.where);
+  return {
+    items: rows.map((row) => presentPending(row, pending.kind)),
+    total: counted?.total ?? 0,
+  };
+}

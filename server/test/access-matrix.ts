@@ -1,0 +1,173 @@
+import type { InjectOptions } from 'fastify';
+import { createProperty, createSeal, createUser, randomCpf } from '../src/db/seed/factories';
+import type { UserRow } from '../src/db/seed/factories';
+import { formEncoded, multipart } from './support/http';
+import type { TestApp } from './support/test-app';
+
+/**
+ * Who calls. `pending` is a signed-up account whose e-mail is not verified yet; `user` is
+ * verified with no property. Areas with owned resources (properties, instances) add a subject
+ * such as `otherOwner` here, give it a column in the rows that need it and a default below.
+ */
+export const SUBJECTS = ['anonymous', 'pending', 'user', 'owner', 'technician', 'admin'] as const;
+export type Subject = (typeof SUBJECTS)[number];
+
+/**
+ * An exact status, or PASSES: the guard let the caller through (anything but 401 and 403). PASSES
+ * is for routes whose answer past the guard belongs to the area's own tests (a wrong code, an
+ * already verified account); access is what this table is about.
+ */
+export const PASSES = 'passes';
+export type Expectation = number | typeof PASSES;
+export type Expectations = Record<Subject, Expectation>;
+
+const PASSWORD = 'senha-da-matriz-1';
+
+/** The world the rows act on, built once per run by `buildFixture`. */
+export interface Fixture {
+  users: Record<Exclude<Subject, 'anonymous'>, UserRow>;
+  password: string;
+  releasedStampId: string;
+  draftStampId: string;
+  ownerPropertyId: string;
+}
+
+type Body = Pick<InjectOptions, 'payload' | 'headers'>;
+
+export interface AccessRow {
+  /** As in the OpenAPI document at /docs/json: `GET /api/stamp/{id}/image`. */
+  route: `${'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'} /api/${string}`;
+  /** What is being checked when a route has several rows. */
+  case?: string;
+  /** The concrete path; defaults to the route's path when it has no parameters. */
+  path?: (fx: Fixture) => string;
+  /** A body that passes validation, so the answer tells about access (validation runs first). */
+  body?: (fx: Fixture, subject: Subject) => Body | Promise<Body>;
+  expect: Expectations;
+}
+
+// Shorthands for the common shapes of access; a row may spread one and override a subject.
+const everyone = (status: Expectation): Expectations =>
+  Object.fromEntries(SUBJECTS.map((subject) => [subject, status])) as Expectations;
+/** Any signed-in account, pending ones included (the few routes DESIGN §5 allows them). */
+const signedInOrPending = (status: Expectation): Expectations => ({
+  ...everyone(status),
+  anonymous: 401,
+});
+/** Any verified account. */
+const signedIn = (status: Expectation): Expectations => ({
+  ...signedInOrPending(status),
+  pending: 403,
+});
+/** Only some roles; the other verified accounts get 403. */
+export const onlyRoles = (
+  roles: readonly Exclude<Subject, 'anonymous' | 'pending'>[],
+  status: Expectation,
+): Expectations => ({
+  ...signedIn(403),
+  ...Object.fromEntries(roles.map((role) => [role, status])),
+});
+
+const json = (payload: unknown): Body => ({
+  payload: JSON.stringify(payload),
+  headers: { 'content-type': 'application/json' },
+});
+let signUps = 0;
+
+/** Every API endpoint × subject → expected status. New areas append their rows. */
+export const ACCESS_MATRIX: AccessRow[] = [
+  // auth
+  {
+    route: 'POST /api/auth/token',
+    body: (fx, subject) =>
+      formEncoded({
+        username: subject === 'anonymous' ? fx.users.owner.email : fx.users[subject].email,
+        password: fx.password,
+      }),
+    expect: everyone(200),
+  },
+  {
+    route: 'POST /api/auth/register',
+    body: () =>
+      multipart({
+        email: `matriz-${++signUps}-${Date.now().toString(36)}@fazenda.com.br`,
+        first_name: 'Joana',
+        last_name: 'Matriz',
+        cpf: randomCpf(),
+        phone: '51988887777',
+        password: PASSWORD,
+      }),
+    expect: everyone(201),
+  },
+  {
+    route: 'POST /api/auth/activate',
+    body: () => multipart({ code: '000000' }),
+    // Past the guard a wrong code is the auth tests' business; verified accounts have none to enter.
+    expect: { ...signedInOrPending(409), pending: PASSES },
+  },
+  {
+    route: 'POST /api/auth/resend-code',
+    expect: { ...signedInOrPending(409), pending: 200 },
+  },
+  {
+    route: 'GET /api/auth/info',
+    expect: signedInOrPending(200),
+  },
+  {
+    route: 'PUT /api/auth/update',
+    body: () => json({ first_name: 'Renomeado' }),
+    expect: signedIn(200),
+  },
+
+  // seals
+  { route: 'GET /api/stamp/all', expect: everyone(200) },
+  {
+    route: 'GET /api/stamp/{id}/image',
+    case: 'released seal',
+    path: (fx) => `/api/stamp/${fx.releasedStampId}/image`,
+    expect: everyone(200),
+  },
+  {
+    route: 'GET /api/stamp/{id}/image',
+    case: 'draft seal',
+    path: (fx) => `/api/stamp/${fx.draftStampId}/image`,
+    expect: everyone(404),
+  },
+
+  // notifications
+  { route: 'GET /api/process-instance/pending', expect: signedIn(200) },
+];
+
+/** One account per subject, a released seal with an image, a draft one and the owner's farm. */
+export async function buildFixture(t: TestApp): Promise<Fixture> {
+  const [pending, user, owner, technician, admin] = await Promise.all([
+    createUser(t.db, { role: 'user', pending: true, password: PASSWORD }),
+    createUser(t.db, { role: 'user', password: PASSWORD }),
+    createUser(t.db, { role: 'owner', password: PASSWORD }),
+    createUser(t.db, { role: 'technician', crea: '00000001234567', password: PASSWORD }),
+    createUser(t.db, { role: 'admin', password: PASSWORD }),
+  ]);
+  const image = { imageMime: 'image/svg+xml' };
+  const released = await createSeal(t.db, { stamp: { ...image, imageKey: 'matriz/liberado.svg' } });
+  const draft = await createSeal(t.db, {
+    process: { released: false },
+    stamp: { ...image, imageKey: 'matriz/rascunho.svg' },
+  });
+  const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>');
+  await t.deps.storage.put('matriz/liberado.svg', svg);
+  await t.deps.storage.put('matriz/rascunho.svg', svg);
+  const property = await createProperty(t.db, { owner });
+  return {
+    users: { pending, user, owner, technician, admin },
+    password: PASSWORD,
+    releasedStampId: released.stamp.id,
+    draftStampId: draft.stamp.id,
+    ownerPropertyId: property.id,
+  };
+}
+
+/** `GET /api/stamp/{id}/image` → method and Fastify's `/api/stamp/:id/image`. */
+export function splitRoute(route: AccessRow['route']): { method: string; url: string } {
+  const [method, openApiPath] = route.split(' ') as [string, string];
+  return { method, url: openApiPath.replace(/\{(\w+)\}/g, ':$1') };
+}

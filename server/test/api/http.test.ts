@@ -1,0 +1,148 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { messages } from '@agroselo/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../support/test-app';
+
+const INDEX_HTML = '<!doctype html><html lang="pt-BR"><title>AgroSelo</title><div id="root"></div>';
+
+let t: TestApp;
+let webRoot: string;
+let withWeb: TestApp;
+
+beforeAll(async () => {
+  webRoot = await mkdtemp(path.join(tmpdir(), 'agroselo-web-'));
+  await writeFile(path.join(webRoot, 'index.html'), INDEX_HTML);
+  await mkdir(path.join(webRoot, 'assets'));
+  await writeFile(path.join(webRoot, 'assets', 'app.js'), 'console.log("AgroSelo")');
+  [t, withWeb] = await Promise.all([buildTestApp(), buildTestApp({}, { webRoot })]);
+});
+
+afterAll(() => rm(webRoot, { recursive: true, force: true }));
+
+describe('errors at the door', () => {
+  it('answers an unknown /api path with a JSON 404 in pt-BR', async () => {
+    for (const method of ['GET', 'POST', 'DELETE'] as const) {
+      const response = await t.app.inject({ method, url: '/api/nao-existe/123' });
+      expect(response.statusCode, method).toBe(404);
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+      expect(response.json()).toEqual({ detail: messages.common.notFound });
+    }
+  });
+
+  it('answers invalid JSON with 400 in pt-BR, never 500', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/token',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username": "produtor@fazenda.com.br", "password":',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ detail: 'JSON inválido no corpo da requisição' });
+  });
+
+  it('answers a content type the route does not take with 415', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/token',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<login><username>produtor@fazenda.com.br</username></login>',
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toEqual({ detail: messages.common.unsupportedMedia });
+  });
+
+  it('answers a body over the limit with 413', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/token',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ username: 'a@b.com', password: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ detail: messages.common.payloadTooLarge });
+  });
+});
+
+describe('security headers', () => {
+  it('sends helmet headers on API answers', async () => {
+    const response = await t.app.inject({ url: '/api/stamp/all' });
+    expect(response.headers).toMatchObject({
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'SAMEORIGIN',
+      'referrer-policy': 'no-referrer',
+      'cross-origin-opener-policy': 'same-origin',
+      'strict-transport-security': expect.stringContaining('max-age='),
+    });
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['x-powered-by']).toBeUndefined();
+  });
+});
+
+describe('API documentation', () => {
+  it('serves Swagger UI at /docs', async () => {
+    let response = await t.app.inject({ url: '/docs' });
+    if (response.statusCode >= 300 && response.statusCode < 400) {
+      response = await t.app.inject({ url: String(response.headers.location) });
+    }
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.body).toContain('swagger-ui');
+  });
+
+  it('lists the API routes at /docs/json', async () => {
+    const response = await t.app.inject({ url: '/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const spec = response.json<{ openapi: string; paths: Record<string, object> }>();
+    expect(spec.openapi).toMatch(/^3\./);
+    expect(Object.keys(spec.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/auth/token',
+        '/api/auth/info',
+        '/api/stamp/all',
+        '/api/stamp/{id}/image',
+        '/api/process-instance/pending',
+      ]),
+    );
+  });
+});
+
+describe('the web app (SPA fallback)', () => {
+  it('answers any other GET path with index.html', async () => {
+    for (const url of ['/', '/qualquer/rota', '/producer-details/0190-abc?aba=formularios']) {
+      const response = await withWeb.app.inject({ url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(response.body, url).toBe(INDEX_HTML);
+    }
+  });
+
+  it('serves the built files themselves', async () => {
+    const response = await withWeb.app.inject({ url: '/assets/app.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('console.log("AgroSelo")');
+  });
+
+  it('keeps unknown /api paths a JSON 404 and the docs the docs', async () => {
+    const api = await withWeb.app.inject({ url: '/api/nada' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ detail: messages.common.notFound });
+    const docs = await withWeb.app.inject({ url: '/docs/json' });
+    expect(docs.statusCode).toBe(200);
+    expect(docs.json()).toHaveProperty('openapi');
+  });
+
+  it('does not answer other methods with the page', async () => {
+    const response = await withWeb.app.inject({ method: 'POST', url: '/qualquer/rota' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ detail: messages.common.pageNotFound });
+  });
+
+  it('without a built web app, other paths are a JSON 404', async () => {
+    const response = await t.app.inject({ url: '/qualquer/rota' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ detail: messages.common.pageNotFound });
+  });
+});

@@ -1,0 +1,131 @@
+import { messages, PENDING_MESSAGES, PendingItemSchema } from '@agroselo/contracts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  createInstance,
+  createProperty,
+  createUser,
+  type InstanceRow,
+  type UserRow,
+} from '../../src/db/seed/factories';
+import { buildTestApp, type TestApp } from '../support/test-app';
+
+const PENDING_URL = '/api/process-instance/pending';
+
+let t: TestApp;
+let admin: UserRow;
+let technician: UserRow;
+let owner: UserRow;
+let otherOwner: UserRow;
+let user: UserRow;
+let pendingUser: UserRow;
+/** Requests nobody evaluated yet, oldest first. */
+let requested: InstanceRow[];
+let acceptedForOwner: InstanceRow;
+let acceptedForOtherOwner: InstanceRow;
+
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = await createUser(t.db, { role: 'admin' });
+  technician = await createUser(t.db, { role: 'technician', crea: '00000001234567' });
+  owner = await createUser(t.db, { role: 'owner' });
+  otherOwner = await createUser(t.db, { role: 'owner' });
+  user = await createUser(t.db, { role: 'user' });
+  pendingUser = await createUser(t.db, { role: 'user', pending: true });
+  const farm = await createProperty(t.db, { owner });
+  const otherFarm = await createProperty(t.db, { owner: otherOwner });
+
+  // Each instance gets its own seal: one open request per seal and property is the rule.
+  requested = [
+    await createInstance(t.db, { property: farm, createdAt: minutesAgo(30) }),
+    await createInstance(t.db, { property: otherFarm, createdAt: minutesAgo(20) }),
+    await createInstance(t.db, { property: farm, createdAt: minutesAgo(10) }),
+  ];
+  acceptedForOwner = await createInstance(t.db, { property: farm, technician });
+  acceptedForOtherOwner = await createInstance(t.db, { property: otherFarm, technician });
+  // Neither list shows what was rejected, started or finished.
+  await createInstance(t.db, { property: farm, technician, rejected: true });
+  await createInstance(t.db, { property: farm, technician, initiated: true });
+  await createInstance(t.db, { property: farm, technician, initiated: true, finished: true });
+  await createInstance(t.db, { property: farm, finished: true });
+  await createInstance(t.db, { property: otherFarm, rejected: true });
+});
+
+const get = async (caller: UserRow | null, query = '') =>
+  t.app.inject({ url: `${PENDING_URL}${query}`, headers: caller ? await t.auth(caller) : {} });
+
+describe('GET /api/process-instance/pending', () => {
+  it('answers 401 without a token', async () => {
+    const response = await get(null);
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ detail: messages.auth.notAuthenticated });
+  });
+
+  it('answers 403 to an account whose e-mail is not verified yet', async () => {
+    const response = await get(pendingUser);
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ detail: messages.auth.accountNotVerified });
+  });
+
+  it.each([
+    ['technician', () => technician],
+    ['admin', () => admin],
+  ])('gives a %s every request with no technician, newest first', async (_role, caller) => {
+    const response = await get(caller());
+    expect(response.statusCode).toBe(200);
+    const items = z.array(PendingItemSchema.strict()).parse(response.json());
+    expect(items).toEqual(
+      [...requested].reverse().map((instance) => ({
+        id: instance.id,
+        url: `/producer-details/${instance.id}`,
+        message: PENDING_MESSAGES.staff,
+      })),
+    );
+    expect(response.headers['x-total-count']).toBe('3');
+  });
+
+  it('gives an owner only the accepted, not started requests of their own properties', async () => {
+    const response = await get(owner);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual([
+      {
+        id: acceptedForOwner.id,
+        url: `/producer-details/${acceptedForOwner.id}`,
+        message: 'Processo aceito. Inicie o processo aqui!',
+      },
+    ]);
+    expect(response.headers['x-total-count']).toBe('1');
+
+    const other = await get(otherOwner);
+    expect(other.json()).toEqual([expect.objectContaining({ id: acceptedForOtherOwner.id })]);
+  });
+
+  it('gives a verified user with no properties an empty list', async () => {
+    const response = await get(user);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual([]);
+    expect(response.headers['x-total-count']).toBe('0');
+  });
+
+  it('pages with limit and offset while X-Total-Count keeps the full count', async () => {
+    const newestFirst = [...requested].reverse().map((instance) => instance.id);
+    const page = await get(technician, '?limit=2&offset=1');
+    expect(page.statusCode).toBe(200);
+    expect(page.json<{ id: string }[]>().map((item) => item.id)).toEqual(newestFirst.slice(1, 3));
+    expect(page.headers['x-total-count']).toBe('3');
+
+    const beyond = await get(technician, '?limit=2&offset=5');
+    expect(beyond.json()).toEqual([]);
+    expect(beyond.headers['x-total-count']).toBe('3');
+  });
+
+  it('answers 422 to a limit out of range', async () => {
+    for (const query of ['?limit=0', '?limit=501', '?offset=-1', '?limit=muitos']) {
+      const response = await get(technician, query);
+      expect(response.statusCode, query).toBe(422);
+      expect(response.json().detail[0].loc[0]).toBe('querystring');
+    }
+  });
+});

@@ -1,0 +1,340 @@
+import {
+  CpfSchema,
+  CreaSchema,
+  DateSchema,
+  EmailSchema,
+  FIELD_TYPES,
+  FirstNameSchema,
+  isCnpj,
+  LastNameSchema,
+  PasswordSchema,
+  PhoneSchema,
+  StampSchema,
+  TokenResponseSchema,
+  UserSchema,
+} from '@agroselo/contracts';
+import { asc, count, eq, inArray } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  fieldChildren,
+  fields,
+  formFields,
+  forms,
+  processes,
+  processFields,
+  properties,
+  stamps,
+  users,
+} from '../../src/db/schema';
+import { ensureAdmin } from '../../src/db/seed/admin';
+import {
+  DEMO_LOGINS,
+  DEMO_PASSWORD,
+  existingDemoLogins,
+  isDatabaseEmpty,
+  seedDemo,
+  type DemoData,
+} from '../../src/db/seed/demo';
+import type { Storage } from '../../src/lib/storage';
+import { formEncoded } from '../support/http';
+import { buildTestApp, type TestApp } from '../support/test-app';
+
+let t: TestApp;
+let demo: DemoData;
+let emptyBefore: boolean;
+
+const login = (username: string, password: string) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/token', ...formEncoded({ username, password }) });
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  emptyBefore = await isDatabaseEmpty(t.db);
+  demo = await seedDemo(t.db, t.deps.storage);
+});
+
+describe('demo seed', () => {
+  it('runs on an empty database, which then is not empty', async () => {
+    expect(emptyBefore).toBe(true);
+    expect(await isDatabaseEmpty(t.db)).toBe(false);
+    expect(await existingDemoLogins(t.db)).toEqual([...DEMO_LOGINS]);
+  });
+
+  it('creates the three demo logins, active, and each obtains a token', async () => {
+    expect(DEMO_LOGINS.map((demoLogin) => [demoLogin.email, demoLogin.role])).toEqual([
+      ['admin@agroselo.local', 'admin'],
+      ['tecnico@agroselo.local', 'technician'],
+      ['produtor@agroselo.local', 'owner'],
+    ]);
+    for (const demoLogin of DEMO_LOGINS) {
+      const response = await login(demoLogin.email, demoLogin.password);
+      expect(response.statusCode, demoLogin.email).toBe(200);
+      const { access_token } = TokenResponseSchema.parse(response.json());
+      const info = await t.app.inject({
+        url: '/api/auth/info',
+        headers: { authorization: `Bearer ${access_token}` },
+      });
+      const user = UserSchema.parse(info.json());
+      expect(user).toMatchObject({
+        email: demoLogin.email,
+        role: demoLogin.role,
+        pending: false,
+        disabled: false,
+      });
+    }
+  });
+
+  it('gives every account data the sign-up rules accept', async () => {
+    expect(PasswordSchema.safeParse(DEMO_PASSWORD).success).toBe(true);
+    const rows = await t.db
+      .select()
+      .from(users)
+      .where(
+        inArray(
+          users.email,
+          DEMO_LOGINS.map((demoLogin) => demoLogin.email),
+        ),
+      );
+    expect(rows).toHaveLength(3);
+    for (const row of rows) {
+      z.object({
+        email: EmailSchema,
+        firstName: FirstNameSchema,
+        lastName: LastNameSchema,
+        cpf: CpfSchema,
+        phone: PhoneSchema,
+      }).parse(row);
+    }
+    expect(CreaSchema.parse(demo.technician.crea)).toBe(demo.technician.crea);
+  });
+
+  it('gives the producer one valid property in the rice region', async () => {
+    const rows = await t.db
+      .select()
+      .from(properties)
+      .where(eq(properties.ownerId, demo.producer.id));
+    expect(rows).toHaveLength(1);
+    const [farm] = rows;
+    expect(farm!.id).toBe(demo.propertyId);
+    expect(['Camaquã', 'Santa Vitória do Palmar']).toContain(farm!.municipality);
+    expect(isCnpj(farm!.cnpj)).toBe(true);
+    expect(farm!.carN.replace(/[^0-9A-Z]/gi, '').length).toBeGreaterThanOrEqual(30);
+    expect(farm!.carN).toBe(farm!.carN.toUpperCase());
+    expect(DateSchema.parse(farm!.farmingLoValidity)).toBe(farm!.farmingLoValidity);
+    expect(DateSchema.parse(farm!.dryingAndStockLoValidity)).toBe(farm!.dryingAndStockLoValidity);
+    expect(farm!.farmingLoNumber).not.toBe('');
+    expect(farm!.latitude).toBeGreaterThan(-34);
+    expect(farm!.latitude).toBeLessThan(-27);
+    expect(farm!.longitude).toBeGreaterThan(-58);
+    expect(farm!.longitude).toBeLessThan(-49);
+    expect(farm!.responsibleTechnicianPhone).toMatch(/^\d{11}$/);
+    expect(CreaSchema.parse(farm!.responsibleTechnicianCrea)).toBe(farm!.responsibleTechnicianCrea);
+  });
+
+  it('publishes exactly the two released seals, each with its image', async () => {
+    const response = await t.app.inject({ url: '/api/stamp/all' });
+    const seals = z.array(StampSchema).parse(response.json());
+    expect(seals.map((seal) => seal.name).sort()).toEqual([
+      'Arroz Sustentável RS',
+      'Arroz de Qualidade Superior',
+    ]);
+    expect(seals.map((seal) => seal.process_id).sort()).toEqual(
+      [...demo.releasedProcessIds].sort(),
+    );
+    for (const seal of seals) {
+      expect(seal.description.length).toBeGreaterThan(40);
+      expect(seal.features.length).toBeGreaterThanOrEqual(3);
+      expect(seal.features.length).toBeLessThanOrEqual(4);
+      expect(seal.image_url).toBe(`/api/stamp/${seal.id}/image`);
+      const image = await t.app.inject({ url: seal.image_url! });
+      expect(image.statusCode).toBe(200);
+      expect(image.headers['content-type']).toBe('image/svg+xml');
+      expect(image.body).toMatch(/^<svg[^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+      expect(image.body).toContain('</svg>');
+    }
+  });
+
+  it('opens the request window of the released processes today', async () => {
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(
+      new Date(),
+    );
+    const rows = await t.db
+      .select()
+      .from(processes)
+      .where(inArray(processes.id, demo.releasedProcessIds));
+    for (const process of rows) {
+      expect(process.released).toBe(true);
+      expect(process.startDate <= today && today <= process.endDate, process.description).toBe(
+        true,
+      );
+      expect(process.validityStart < process.validityEnd).toBe(true);
+      expect(process.notice).not.toBe('');
+    }
+  });
+
+  it('gives each released process 2–3 forms of fields of every type, a table among them', async () => {
+    const seen = new Set<string>();
+    for (const processId of demo.releasedProcessIds) {
+      const processForms = await t.db
+        .select()
+        .from(forms)
+        .where(eq(forms.processId, processId))
+        .orderBy(asc(forms.position));
+      expect(processForms.length).toBeGreaterThanOrEqual(2);
+      expect(processForms.length).toBeLessThanOrEqual(3);
+      for (const form of processForms) {
+        expect(form.name.length).toBeLessThanOrEqual(300);
+        expect(DateSchema.parse(form.deadline)).toBe(form.deadline);
+        const formFieldRows = await t.db
+          .select({ field: fields })
+          .from(formFields)
+          .innerJoin(fields, eq(fields.id, formFields.fieldId))
+          .where(eq(formFields.formId, form.id));
+        expect(formFieldRows.length, form.name).toBeGreaterThan(0);
+        for (const { field } of formFieldRows) {
+          expect(field.name.length).toBeLessThanOrEqual(70);
+          seen.add(field.type);
+          if (field.proof) seen.add('proof');
+          if (field.producerReadOnly) seen.add('producer_read_only');
+        }
+      }
+      expect(processForms.some((form) => form.sign)).toBe(true);
+      expect(processForms.some((form) => form.obligatory)).toBe(true);
+      const [documents] = await t.db
+        .select({ total: count() })
+        .from(processFields)
+        .where(eq(processFields.processId, processId));
+      expect(documents!.total, 'process-level fields').toBeGreaterThanOrEqual(1);
+    }
+    expect([...seen].sort()).toEqual([...FIELD_TYPES, 'proof', 'producer_read_only'].sort());
+  });
+
+  it('builds the table field with at least three columns', async () => {
+    const [table] = await t.db
+      .select()
+      .from(fields)
+      .where(eq(fields.name, 'Aplicações de defensivos'));
+    expect(table?.type).toBe('form');
+    const columns = await t.db
+      .select({ name: fields.name, type: fields.type })
+      .from(fieldChildren)
+      .innerJoin(fields, eq(fields.id, fieldChildren.childFieldId))
+      .where(eq(fieldChildren.parentFieldId, table!.id))
+      .orderBy(asc(fieldChildren.position));
+    expect(columns.length).toBeGreaterThanOrEqual(3);
+    expect(columns.slice(0, 3)).toEqual([
+      { name: 'Produto', type: 'text' },
+      { name: 'Dose (L/ha)', type: 'text' },
+      { name: 'Data da aplicação', type: 'date' },
+    ]);
+  });
+
+  it('keeps one draft process, with forms, out of the public list', async () => {
+    const [draft] = await t.db
+      .select()
+      .from(processes)
+      .where(eq(processes.id, demo.draftProcessId));
+    expect(draft?.released).toBe(false);
+    const [stamp] = await t.db.select().from(stamps).where(eq(stamps.processId, draft!.id));
+    const publicIds = (await t.app.inject({ url: '/api/stamp/all' }))
+      .json<{ id: string }[]>()
+      .map((seal) => seal.id);
+    expect(publicIds).not.toContain(stamp!.id);
+    const [draftForms] = await t.db
+      .select({ total: count() })
+      .from(forms)
+      .where(eq(forms.processId, draft!.id));
+    expect(draftForms!.total).toBeGreaterThan(0);
+  });
+});
+
+describe('demo seed on other databases', () => {
+  let withBootstrapAdmin: TestApp;
+  let withDemoAdminAddress: TestApp;
+  let failing: TestApp;
+  beforeAll(async () => {
+    [withBootstrapAdmin, withDemoAdminAddress, failing] = await Promise.all([
+      buildTestApp(),
+      buildTestApp(),
+      buildTestApp(),
+    ]);
+  });
+
+  it('counts an empty database with only the bootstrap admin as empty', async () => {
+    await ensureAdmin(withBootstrapAdmin.db, {
+      email: 'chefe@ufpel.edu.br',
+      password: 'senha-do-chefe',
+    });
+    expect(await isDatabaseEmpty(withBootstrapAdmin.db, 'Chefe@UFPel.edu.br')).toBe(true);
+    expect(await isDatabaseEmpty(withBootstrapAdmin.db)).toBe(false);
+  });
+
+  it('keeps the bootstrap admin when it holds the demo admin address', async () => {
+    const { user } = await ensureAdmin(withDemoAdminAddress.db, {
+      email: 'admin@agroselo.local',
+      password: 'senha-propria-123',
+    });
+    const seeded = await seedDemo(withDemoAdminAddress.db, withDemoAdminAddress.deps.storage);
+    expect(seeded.admin.id).toBe(user.id);
+    const response = await withDemoAdminAddress.app.inject({
+      method: 'POST',
+      url: '/api/auth/token',
+      ...formEncoded({ username: 'admin@agroselo.local', password: 'senha-propria-123' }),
+    });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('leaves nothing behind when a step fails: it is one transaction', async () => {
+    const brokenStorage: Storage = {
+      ...failing.deps.storage,
+      put: () => Promise.reject(new Error('disco cheio')),
+    };
+    await expect(seedDemo(failing.db, brokenStorage)).rejects.toThrow('disco cheio');
+    expect(await isDatabaseEmpty(failing.db)).toBe(true);
+    const [processCount] = await failing.db.select({ total: count() }).from(processes);
+    expect(processCount!.total).toBe(0);
+  });
+});
+
+describe('ensureAdmin', () => {
+  it('creates the admin, then updates it back to an active admin with the new password', async () => {
+    const created = await ensureAdmin(t.db, {
+      email: 'Coordenacao@UFPel.edu.br',
+      password: 'primeira-senha-1',
+    });
+    expect(created.action).toBe('created');
+    expect(created.user).toMatchObject({
+      email: 'coordenacao@ufpel.edu.br',
+      role: 'admin',
+      pending: false,
+      disabled: false,
+    });
+    expect((await login('coordenacao@ufpel.edu.br', 'primeira-senha-1')).statusCode).toBe(200);
+
+    const again = await ensureAdmin(t.db, {
+      email: 'coordenacao@ufpel.edu.br',
+      password: 'primeira-senha-1',
+    });
+    expect(again.action).toBe('unchanged');
+    expect(again.user.tokenVersion).toBe(created.user.tokenVersion);
+
+    await t.db
+      .update(users)
+      .set({ role: 'user', disabled: true, pending: true })
+      .where(eq(users.id, created.user.id));
+    const updated = await ensureAdmin(t.db, {
+      email: 'coordenacao@ufpel.edu.br',
+      password: 'segunda-senha-2',
+    });
+    expect(updated.action).toBe('updated');
+    expect(updated.user).toMatchObject({
+      id: created.user.id,
+      role: 'admin',
+      pending: false,
+      disabled: false,
+      tokenVersion: created.user.tokenVersion + 1,
+    });
+    expect((await login('coordenacao@ufpel.edu.br', 'primeira-senha-1')).statusCode).toBe(401);
+    expect((await login('coordenacao@ufpel.edu.br', 'segunda-senha-2')).statusCode).toBe(200);
+  });
+});
