@@ -81,7 +81,7 @@ export const test = base.extend<Fixtures>({
 
   snap: async ({ page }, use, testInfo) => {
     await use(async (name, target = page) => {
-      const file = path.join(testInfo.config.rootDir, '../../test-results/screens', `${name}.png`);
+      const file = path.join(testInfo.project.outputDir, '..', 'screens', `${name}.png`);
       await target.screenshot({ path: file, fullPage: true });
     });
   },

@@ -42,7 +42,17 @@ export function SealCard({ seal }: { seal: Seal }) {
         )}
       </Stack>
       {seal.processId && (
-        <Button component={Link} to={paths.requestProcess(seal.processId)} mt="lg" fullWidth>
+        <Button
+          component={Link}
+          to={paths.requestProcess(seal.processId)}
+          mt="lg"
+          fullWidth
+          // Long seal names wrap instead of being cut off.
+          styles={{
+            root: { height: 'auto', minHeight: 36, paddingBlock: 8 },
+            label: { whiteSpace: 'normal', textAlign: 'center' },
+          }}
+        >
           Solicitar {seal.name}
         </Button>
       )}
