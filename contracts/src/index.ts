@@ -9,5 +9,6 @@ export * from './messages';
 export * from './auth';
 export * from './seals';
 export * from './notifications';
+export * from './instances';
 export * from './rules/documents';
 export * from './rules/email';

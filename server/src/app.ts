@@ -7,6 +7,7 @@ import type { Mailer } from './lib/mailer';
 import type { Storage } from './lib/storage';
 import type { TokenService } from './lib/tokens';
 import { authRoutes } from './modules/auth/routes';
+import { instancesRoutes } from './modules/instances/routes';
 import { notificationsRoutes } from './modules/notifications/routes';
 import { sealsRoutes } from './modules/seals/routes';
 import { webDist } from './paths';
@@ -56,6 +57,7 @@ export async function buildApp(
       await api.register(authRoutes);
       await api.register(sealsRoutes);
       await api.register(notificationsRoutes);
+      await api.register(instancesRoutes);
     },
     { prefix: '/api' },
   );

@@ -136,6 +136,20 @@ export const ACCESS_MATRIX: AccessRow[] = [
 
   // notifications
   { route: 'GET /api/process-instance/pending', expect: signedIn(200) },
+
+  // instances
+  { route: 'GET /api/process-instance/all', expect: onlyRoles(['technician', 'admin'], 200) },
+  {
+    route: 'GET /api/process-instance/all',
+    case: 'pending only',
+    path: () => '/api/process-instance/all?status=pending',
+    expect: onlyRoles(['technician', 'admin'], 200),
+  },
+  {
+    route: 'GET /api/process-instance/search',
+    path: () => '/api/process-instance/search?query=camaqua',
+    expect: onlyRoles(['technician', 'admin'], 200),
+  },
 ];
 
 /** One account per subject, a released seal with an image, a draft one and the owner's farm. */

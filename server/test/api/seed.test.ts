@@ -5,9 +5,13 @@ import {
   EmailSchema,
   FIELD_TYPES,
   FirstNameSchema,
+  InstanceStatus,
+  InstanceSummarySchema,
   isCnpj,
   LastNameSchema,
   PasswordSchema,
+  PENDING_MESSAGES,
+  PendingItemSchema,
   PhoneSchema,
   StampSchema,
   TokenResponseSchema,
@@ -245,6 +249,86 @@ describe('demo seed', () => {
       .from(forms)
       .where(eq(forms.processId, draft!.id));
     expect(draftForms!.total).toBeGreaterThan(0);
+  });
+});
+
+describe('demo seed: the staff dashboard', () => {
+  const list = async (url: string, caller = demo.technician) => {
+    const response = await t.app.inject({ url, headers: await t.auth(caller) });
+    expect(response.statusCode, url).toBe(200);
+    return z.array(InstanceSummarySchema).parse(response.json());
+  };
+
+  it('gives a second producer two valid farms in other rice municipalities', async () => {
+    expect(demo.otherProducer.role).toBe('owner');
+    expect(await existingDemoLogins(t.db)).not.toContainEqual(
+      expect.objectContaining({ email: demo.otherProducer.email }),
+    );
+    const rows = await t.db
+      .select()
+      .from(properties)
+      .where(eq(properties.ownerId, demo.otherProducer.id));
+    expect(rows.map((row) => row.id).sort()).toEqual([...demo.otherPropertyIds].sort());
+    expect(rows.map((row) => row.municipality).sort()).toEqual([
+      'Santa Vitória do Palmar',
+      'São Lourenço do Sul',
+    ]);
+    for (const farm of rows) {
+      expect(isCnpj(farm.cnpj), farm.businessName).toBe(true);
+      expect(farm.carN.replace(/[^0-9A-Z]/g, '').length).toBeGreaterThanOrEqual(30);
+      expect(farm.latitude).toBeGreaterThan(-34);
+      expect(farm.latitude).toBeLessThan(-27);
+    }
+  });
+
+  it('shows three open requests, newest first, one in each open state', async () => {
+    const items = await list('/api/process-instance/all');
+    expect(items.map((item) => [item.id, item.status])).toEqual([
+      [demo.instances.waiting, InstanceStatus.PENDING],
+      [demo.instances.accepted, InstanceStatus.PRODUCER_PENDING],
+      [demo.instances.ongoing, InstanceStatus.ONGOING],
+    ]);
+    const [waiting, accepted, ongoing] = items;
+    expect(waiting).toMatchObject({
+      business: { business_name: 'Fazenda Lagoa Mirim' },
+      process: { stamp: { name: 'Arroz de Qualidade Superior' } },
+      technician: null,
+      progress: { finished: 0, total: 0 },
+    });
+    expect(accepted?.technician?.id).toBe(demo.technician.id);
+    expect(ongoing).toMatchObject({
+      business: { id: demo.propertyId, municipality: 'Camaquã' },
+      process: { stamp: { name: 'Arroz Sustentável RS' } },
+      technician: { id: demo.technician.id, name: 'Rafael Dutra Pereira' },
+      initiated: true,
+      // Three forms of the process and its "Documentos"; the first form is finished.
+      progress: { finished: 1, total: 4 },
+    });
+    expect((await list('/api/process-instance/search?query=camaqua')).map((i) => i.id)).toEqual([
+      demo.instances.ongoing,
+    ]);
+  });
+
+  it('leaves one request waiting for a technician, in Pendentes and in the bell', async () => {
+    const pending = await list('/api/process-instance/all?status=pending', demo.admin);
+    expect(pending.map((item) => item.id)).toEqual([demo.instances.waiting]);
+    const bell = await t.app.inject({
+      url: '/api/process-instance/pending',
+      headers: await t.auth(demo.technician),
+    });
+    expect(z.array(PendingItemSchema).parse(bell.json())).toEqual([
+      {
+        id: demo.instances.waiting,
+        url: `/producer-details/${demo.instances.waiting}`,
+        message: PENDING_MESSAGES.staff,
+      },
+    ]);
+    // The demo producer's own request is already started: nothing waits for him.
+    const producerBell = await t.app.inject({
+      url: '/api/process-instance/pending',
+      headers: await t.auth(demo.producer),
+    });
+    expect(producerBell.json()).toEqual([]);
   });
 });
 

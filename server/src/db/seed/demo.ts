@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { normalizeEmail, toSaoPauloDay, type Role } from '@agroselo/contracts';
@@ -11,6 +12,8 @@ import {
   addProcessFields,
   createField,
   createForm,
+  createFormInstance,
+  createInstance,
   createProperty,
   createSeal,
   createUser,
@@ -82,11 +85,21 @@ export interface DemoData {
   propertyId: string;
   releasedProcessIds: string[];
   draftProcessId: string;
+  /** A second producer, without a demo login, whose farms requested seals too. */
+  otherProducer: UserRow;
+  otherPropertyIds: string[];
+  /** The seal requests on the staff dashboard, one per state an open request can be in. */
+  instances: { waiting: string; accepted: string; ongoing: string };
 }
+
+const daysAgo = (days: number): Date => new Date(Date.now() - days * 24 * 60 * 60_000);
 
 /**
  * Demo content for a first look at the product: the three DEMO_LOGINS, a rice farm in Camaquã and
- * two released seals with their forms, plus one draft. One transaction: all of it or nothing.
+ * two released seals with their forms, plus one draft; a second producer's two farms; and three
+ * open seal requests for the staff dashboard: one waiting for a technician, one accepted and
+ * waiting for its producer, and the Camaquã farm's, accepted by the demo technician and started.
+ * One transaction: all of it or nothing.
  */
 export async function seedDemo(
   database: Db,
@@ -191,7 +204,7 @@ export async function seedDemo(
       name: 'Sistema pré-germinado',
       type: 'bool',
     });
-    await createForm(db, sustainable.process.id, {
+    const characterization = await createForm(db, sustainable.process.id, {
       name: 'Caracterização da lavoura',
       deadline: addDays(today, 60),
       obligatory: true,
@@ -213,7 +226,7 @@ export async function seedDemo(
       name: 'Início da irrigação por inundação',
       type: 'datetime',
     });
-    await createForm(db, sustainable.process.id, {
+    const irrigation = await createForm(db, sustainable.process.id, {
       name: 'Manejo da irrigação',
       deadline: addDays(today, 90),
       obligatory: true,
@@ -241,7 +254,7 @@ export async function seedDemo(
       type: 'text',
       producerReadOnly: true,
     });
-    await createForm(db, sustainable.process.id, {
+    const phytosanitary = await createForm(db, sustainable.process.id, {
       name: 'Manejo fitossanitário',
       deadline: addDays(today, 120),
       obligatory: false,
@@ -382,6 +395,78 @@ export async function seedDemo(
       fieldIds: [conversion.id, certifier.id],
     });
 
+    const otherProducer = await createUser(db, {
+      email: 'marta.bianchi@agroselo.local',
+      // No demo login: nobody needs to sign in as her.
+      password: randomBytes(24).toString('base64url'),
+      firstName: 'Marta',
+      lastName: 'Bianchi Gomes',
+      phone: '53999127654',
+      role: 'owner',
+      pending: false,
+    });
+    const lagoaMirim = await createProperty(db, {
+      owner: otherProducer,
+      businessName: 'Fazenda Lagoa Mirim',
+      businessType: 'Fazenda',
+      cnpj: '87451236000122',
+      municipality: 'Santa Vitória do Palmar',
+      irga: '3308214',
+      latitude: -33.5189,
+      longitude: -53.3681,
+      carN: 'RS43173017E2B9D4C1A8F3E6B5D0C7A9F2E4B1D3',
+      farmingLoNumber: '02268/2024-DL',
+      farmingLoValidity: addDays(today, 2 * 365 + 90),
+      dryingAndStockLoNumber: '05517/2024-DL',
+      dryingAndStockLoValidity: addDays(today, 365 + 200),
+      place: 'Curral Alto',
+      responsibleName: 'Marta Bianchi Gomes',
+    });
+    const coxilhaVerde = await createProperty(db, {
+      owner: otherProducer,
+      businessName: 'Agropecuária Coxilha Verde',
+      businessType: 'Agropecuária',
+      cnpj: '61503827000102',
+      municipality: 'São Lourenço do Sul',
+      irga: '2879051',
+      latitude: -31.3653,
+      longitude: -51.9781,
+      carN: 'RS43188057B4C2E9F1A8D3C6B0E5F2A7D9C4B1E6',
+      farmingLoNumber: '03391/2025-DL',
+      farmingLoValidity: addDays(today, 3 * 365 + 30),
+      dryingAndStockLoNumber: '06024/2025-DL',
+      dryingAndStockLoValidity: addDays(today, 3 * 365),
+      place: 'Boqueirão',
+      responsibleName: 'Marta Bianchi Gomes',
+      responsibleTechnicianName: 'Eduardo Klug',
+      responsibleTechnicianPhone: '53981234400',
+      responsibleTechnicianCrea: '00000003456789',
+    });
+
+    const waiting = await createInstance(db, {
+      process: superior.process,
+      property: lagoaMirim,
+      createdAt: daysAgo(2),
+    });
+    const accepted = await createInstance(db, {
+      process: sustainable.process,
+      property: coxilhaVerde,
+      technician,
+      createdAt: daysAgo(6),
+    });
+    const ongoing = await createInstance(db, {
+      process: sustainable.process,
+      property,
+      technician,
+      initiated: true,
+      createdAt: daysAgo(20),
+    });
+    // As a start does: one form instance per form, then "Documentos" from the process fields.
+    await createFormInstance(db, { instance: ongoing, form: characterization, commited: true });
+    await createFormInstance(db, { instance: ongoing, form: irrigation });
+    await createFormInstance(db, { instance: ongoing, form: phytosanitary });
+    await createFormInstance(db, { instance: ongoing, position: 3 });
+
     return {
       admin,
       technician,
@@ -389,6 +474,9 @@ export async function seedDemo(
       propertyId: property.id,
       releasedProcessIds: [sustainable.process.id, superior.process.id],
       draftProcessId: organic.process.id,
+      otherProducer,
+      otherPropertyIds: [lagoaMirim.id, coxilhaVerde.id],
+      instances: { waiting: waiting.id, accepted: accepted.id, ongoing: ongoing.id },
     };
   });
 }

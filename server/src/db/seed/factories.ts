@@ -5,6 +5,7 @@ import {
   fields,
   fieldChildren,
   formFields,
+  formInstances,
   forms,
   processes,
   processFields,
@@ -255,6 +256,46 @@ export async function createInstance(
       finishedAt: input.finished ? createdAt : null,
       createdAt,
       updatedAt: createdAt,
+    })
+    .returning();
+  return row!;
+}
+
+export type FormInstanceRow = typeof formInstances.$inferSelect;
+
+/**
+ * A form instance of a started process instance: from a form of its process, or the "Documentos"
+ * one (no form) when `form` is left out. `commited` marks it finished by the producer.
+ */
+export async function createFormInstance(
+  db: Db,
+  input: {
+    instance?: { id: string };
+    form?: typeof forms.$inferSelect;
+    commited?: boolean;
+    position?: number;
+  } = {},
+): Promise<FormInstanceRow> {
+  const instance =
+    input.instance ??
+    (await createInstance(db, {
+      technician: await createUser(db, { role: 'technician', crea: '00000001234567' }),
+      initiated: true,
+    }));
+  const { form, commited = false } = input;
+  const [row] = await db
+    .insert(formInstances)
+    .values({
+      id: newId(),
+      processInstanceId: instance.id,
+      formId: form?.id ?? null,
+      name: form?.name ?? 'Documentos',
+      deadline: form?.deadline ?? null,
+      obligatory: form?.obligatory ?? true,
+      sign: form?.sign ?? false,
+      commited,
+      commitedAt: commited ? new Date() : null,
+      position: input.position ?? form?.position ?? 0,
     })
     .returning();
   return row!;

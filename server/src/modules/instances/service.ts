@@ -1,0 +1,109 @@
+import {
+  STAFF_ROLES,
+  type InstanceListFilter,
+  type InstanceListQuery,
+  type InstanceSummary,
+} from '@agroselo/contracts';
+import { and, count, desc, eq, inArray, isNull, not, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { AppDeps } from '../../app';
+import { formInstances, processInstances, properties, stamps, users } from '../../db/schema';
+import { forbidden } from '../../lib/errors';
+import { matchesSearch } from '../../lib/search';
+import type { Caller } from '../../plugins/auth';
+import { presentInstanceSummary } from './present';
+
+const i = processInstances;
+const technician = alias(users, 'technician');
+
+const LIST_FILTERS: Record<InstanceListFilter, SQL> = {
+  // "In progress" is every instance still open: waiting for a technician, accepted and waiting
+  // for the producer, or started. Rejected and finished ones have left the dashboard for good.
+  in_progress: and(not(i.finished), not(i.rejected))!,
+  // Waiting for a technician's evaluation: the same requests the staff bell counts.
+  pending: and(isNull(i.technicianId), not(i.rejected), not(i.finished))!,
+};
+
+/**
+ * `search_text` keeps the CNPJ as digits, so a CNPJ typed with its mask (00.000.000/0000-00),
+ * whole or in part, is searched by its digits.
+ */
+function propertySearchTerm(query: string): string {
+  const trimmed = query.trim();
+  return /\d/.test(trimmed) && /^[\d./\-\s]+$/.test(trimmed) ? trimmed.replace(/\D/g, '') : trimmed;
+}
+
+async function progressOf(
+  deps: AppDeps,
+  instanceIds: string[],
+): Promise<Map<string, { finished: number; total: number }>> {
+  if (instanceIds.length === 0) return new Map();
+  const rows = await deps.db
+    .select({
+      instanceId: formInstances.processInstanceId,
+      total: count(),
+      finished: sql<number>`count(*) filter (where ${formInstances.commited})`.mapWith(Number),
+    })
+    .from(formInstances)
+    .where(inArray(formInstances.processInstanceId, instanceIds))
+    .groupBy(formInstances.processInstanceId);
+  return new Map(rows.map(({ instanceId, ...progress }) => [instanceId, progress]));
+}
+
+/** The staff dashboards (Processos em andamento, Pendentes): newest request first. */
+export async function listInstances(
+  deps: AppDeps,
+  caller: Caller,
+  query: InstanceListQuery & { query?: string },
+): Promise<{ items: InstanceSummary[]; total: number }> {
+  if (!STAFF_ROLES.includes(caller.role)) throw forbidden();
+  const term = propertySearchTerm(query.query ?? '');
+  const where = and(
+    LIST_FILTERS[query.status],
+    term ? matchesSearch(properties.searchText, term) : undefined,
+  );
+
+  const rows = await deps.db
+    .select({
+      instance: i,
+      property: {
+        id: properties.id,
+        businessName: properties.businessName,
+        cnpj: properties.cnpj,
+        municipality: properties.municipality,
+      },
+      stampName: stamps.name,
+      technician: {
+        id: technician.id,
+        firstName: technician.firstName,
+        lastName: technician.lastName,
+      },
+    })
+    .from(i)
+    .innerJoin(properties, eq(properties.id, i.propertyId))
+    .innerJoin(stamps, eq(stamps.processId, i.processId))
+    .leftJoin(technician, eq(technician.id, i.technicianId))
+    .where(where)
+    .orderBy(desc(i.createdAt), desc(i.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  const [counted] = await deps.db
+    .select({ total: count() })
+    .from(i)
+    .innerJoin(properties, eq(properties.id, i.propertyId))
+    .where(where);
+  const progress = await progressOf(
+    deps,
+    rows.map((row) => row.instance.id),
+  );
+
+  return {
+    items: rows.map((row) =>
+      presentInstanceSummary({
+        ...row,
+        progress: progress.get(row.instance.id) ?? { finished: 0, total: 0 },
+      }),
+    ),
+    total: counted?.total ?? 0,
+  };
+}
