@@ -4,24 +4,23 @@ import {
   type InstanceListQuery,
   type InstanceSummary,
 } from '@agroselo/contracts';
-import { and, count, desc, eq, inArray, isNull, not, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AppDeps } from '../../app';
 import { formInstances, processInstances, properties, stamps, users } from '../../db/schema';
 import { forbidden } from '../../lib/errors';
 import { matchesSearch } from '../../lib/search';
 import type { Caller } from '../../plugins/auth';
+import { awaitsTechnician, isOpen } from './conditions';
 import { presentInstanceSummary } from './present';
 
 const i = processInstances;
 const technician = alias(users, 'technician');
 
 const LIST_FILTERS: Record<InstanceListFilter, SQL> = {
-  // "In progress" is every instance still open: waiting for a technician, accepted and waiting
-  // for the producer, or started. Rejected and finished ones have left the dashboard for good.
-  in_progress: and(not(i.finished), not(i.rejected))!,
-  // Waiting for a technician's evaluation: the same requests the staff bell counts.
-  pending: and(isNull(i.technicianId), not(i.rejected), not(i.finished))!,
+  // Rejected and finished instances have left the dashboard for good.
+  in_progress: isOpen,
+  pending: awaitsTechnician,
 };
 
 /**

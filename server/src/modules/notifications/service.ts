@@ -1,8 +1,9 @@
 import { STAFF_ROLES, type ListQuery, type PendingItem } from '@agroselo/contracts';
-import { and, count, desc, eq, isNotNull, isNull, not, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../app';
 import { processInstances, properties } from '../../db/schema';
 import type { Caller } from '../../plugins/auth';
+import { awaitsProducer, awaitsTechnician } from '../instances/conditions';
 import { presentPending, type PendingKind } from './present';
 
 const i = processInstances;
@@ -10,21 +11,10 @@ const i = processInstances;
 /** What waits for this caller: spec §6 and DESIGN §5 (notifications). */
 function pendingFor(caller: Caller): { kind: PendingKind; where: SQL } | null {
   if (STAFF_ROLES.includes(caller.role)) {
-    // A request nobody has evaluated yet.
-    return { kind: 'staff', where: and(isNull(i.technicianId), not(i.rejected), not(i.finished))! };
+    return { kind: 'staff', where: awaitsTechnician };
   }
   if (caller.role === 'owner') {
-    // Accepted by a technician, waiting for the producer to start it.
-    return {
-      kind: 'owner',
-      where: and(
-        eq(properties.ownerId, caller.id),
-        isNotNull(i.technicianId),
-        not(i.rejected),
-        not(i.initiated),
-        not(i.finished),
-      )!,
-    };
+    return { kind: 'owner', where: and(eq(properties.ownerId, caller.id), awaitsProducer)! };
   }
   return null;
 }
