@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { nonBlankText, requiredText } from './common';
+import { nonBlankText, requiredText, validText } from './common';
 import { RoleSchema } from './enums';
 import { messages } from './messages';
 import { isCpf, isCrea, isPhone, normalizeCrea, onlyDigits } from './rules/documents';
@@ -15,25 +15,27 @@ export const VERIFICATION_CODE_TTL_MINUTES = 15;
 export const VERIFICATION_CODE_MAX_ATTEMPTS = 5;
 export const RESEND_CODE_COOLDOWN_SECONDS = 60;
 
-export const EmailSchema = requiredText(m.emailRequired, 254, m.emailInvalid)
-  .refine((value) => isEmailAddress(value.trim()), m.emailInvalid)
-  .transform(normalizeEmail);
+export const EmailSchema = validText(
+  m.emailRequired,
+  (value) => isEmailAddress(value.trim()),
+  m.emailInvalid,
+  254,
+).transform(normalizeEmail);
 
 export const FirstNameSchema = nonBlankText(m.firstNameRequired, m.firstNameInvalid, 100);
 export const LastNameSchema = nonBlankText(m.lastNameRequired, m.lastNameInvalid, 100);
-export const CpfSchema = requiredText(m.cpfRequired, 20)
-  .refine(isCpf, m.cpfInvalid)
-  .transform(onlyDigits);
-export const PhoneSchema = requiredText(m.phoneRequired, 20)
-  .refine(isPhone, m.phoneInvalid)
-  .transform(onlyDigits);
-export const PasswordSchema = requiredText(m.passwordRequired, PASSWORD_MAX, m.passwordTooLong).min(
-  PASSWORD_MIN,
-  m.passwordTooShort,
+export const CpfSchema = validText(m.cpfRequired, isCpf, m.cpfInvalid, 20).transform(onlyDigits);
+export const PhoneSchema = validText(m.phoneRequired, isPhone, m.phoneInvalid, 20).transform(
+  onlyDigits,
 );
-export const CreaSchema = requiredText(m.creaInvalid, 30)
-  .refine(isCrea, m.creaInvalid)
-  .transform(normalizeCrea);
+export const PasswordSchema = requiredText(
+  m.passwordRequired,
+  PASSWORD_MAX,
+  m.passwordTooLong,
+).refine((value) => value === '' || value.length >= PASSWORD_MIN, m.passwordTooShort);
+export const CreaSchema = validText(m.creaInvalid, isCrea, m.creaInvalid, 30).transform(
+  normalizeCrea,
+);
 
 /** POST /api/auth/register (multipart): what the server receives. */
 export const RegisterBodySchema = z.object({
@@ -52,14 +54,21 @@ export const RegisterFormSchema = RegisterBodySchema.extend({
 }).refine((form) => form.password === form.confirm_password, {
   message: m.passwordsDiffer,
   path: ['confirm_password'],
+  // Checked alongside the other fields' errors, not only once every field is valid.
+  when: (payload) => {
+    const value = payload.value as Partial<Record<'password' | 'confirm_password', unknown>>;
+    return typeof value.password === 'string' && typeof value.confirm_password === 'string';
+  },
 });
 export type RegisterFormInput = z.input<typeof RegisterFormSchema>;
 
 /** POST /api/auth/token (form-encoded, OAuth2 password style). */
 export const LoginBodySchema = z.object({
-  username: requiredText(messages.login.emailRequired, 254).refine(
+  username: validText(
+    messages.login.emailRequired,
     (value) => isEmailAddress(value.trim()),
     messages.login.emailInvalid,
+    254,
   ),
   password: requiredText(messages.login.passwordRequired, PASSWORD_MAX),
 });

@@ -51,8 +51,17 @@ export const requiredText = (
   tooLong = `No máximo ${max} caracteres`,
 ) => z.string({ error: required }).min(1, required).max(max, tooLong);
 
+/** A required text with a rule of its own; an empty value answers only the "required" message. */
+export const validText = (
+  required: string,
+  isValid: (value: string) => boolean,
+  invalid: string,
+  max = 255,
+) =>
+  requiredText(required, max, invalid).refine((value) => value === '' || isValid(value), invalid);
+
 /** A required text that must not be only blanks; stored trimmed. */
 export const nonBlankText = (required: string, blank: string, max = 255) =>
   requiredText(required, max)
-    .refine((value) => value.trim().length > 0, blank)
+    .refine((value) => value === '' || value.trim().length > 0, blank)
     .transform((value) => value.trim());
