@@ -1,0 +1,44 @@
+import { IMask } from 'react-imask';
+import { onlyDigits } from '@agroselo/contracts';
+
+/** A pattern ('0' = a digit), or several tried in order: the first that holds the input wins. */
+export type MaskPattern = string | readonly string[];
+
+/** Spec §9: CPF 3-3-3-2 with dots and a dash. */
+export const CPF_MASK: MaskPattern = '000.000.000-00';
+/** Spec §9: (2) 5-4 for mobiles, (2) 4-4 for the 10 digits of a landline. */
+export const PHONE_MASK: MaskPattern = ['(00) 0000-0000', '(00) 00000-0000'];
+/** Spec §9: CNPJ 99.999.999/9999-99. */
+export const CNPJ_MASK: MaskPattern = '00.000.000/0000-00';
+/** Spec §9: CREA 99.999-99 for 7 digits, plain digits for the 14-digit form. */
+export const CREA_MASK: MaskPattern = ['00.000-00', '00000000000000'];
+
+/** The options react-imask and IMask.pipe take for a pattern. */
+export function maskOptions(pattern: MaskPattern) {
+  return typeof pattern === 'string'
+    ? { mask: pattern }
+    : { mask: pattern.map((mask) => ({ mask })) };
+}
+
+/** Formats the digits of `value` with a pattern, as the masked input would show them. */
+export function applyMask(value: string, pattern: MaskPattern): string {
+  return IMask.pipe(
+    onlyDigits(value),
+    maskOptions(pattern),
+    IMask.PIPE_TYPE.UNMASKED,
+    IMask.PIPE_TYPE.MASKED,
+  );
+}
+
+export const formatCpf = (cpf: string): string => applyMask(cpf, CPF_MASK);
+export const formatPhone = (phone: string): string => applyMask(phone, PHONE_MASK);
+/** 14 digits as 00.000.000/0000-00; anything else is shown as stored. */
+export const formatCnpj = (cnpj: string): string =>
+  onlyDigits(cnpj).length === 14 ? applyMask(cnpj, CNPJ_MASK) : cnpj;
+
+/** CREAs are stored padded to 14 digits; a padded 7-digit one is shown in its short form. */
+export function formatCrea(crea: string): string {
+  const digits = onlyDigits(crea);
+  const short = digits.length === 14 && digits.startsWith('0000000') ? digits.slice(7) : digits;
+  return applyMask(short, CREA_MASK);
+}
