@@ -18,9 +18,58 @@ export const widths = {
   desktop: { width: 1280, height: 800 },
 } as const;
 
+/** The data of a sign-up; every journey gets a fresh address, as they share one server. */
+export interface NewAccount {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  cpf: string;
+  phone: string;
+}
+
+let accounts = 0;
+/** An address no earlier run of the journeys on this server has used. */
+export function uniqueEmail(prefix: string): string {
+  accounts += 1;
+  return `${prefix}.${Date.now()}.${accounts}@agroselo.test`;
+}
+
+export function newAccount(overrides: Partial<NewAccount> = {}): NewAccount {
+  return {
+    email: uniqueEmail('produtor'),
+    password: 'senha-forte-123',
+    firstName: 'Ana',
+    lastName: 'Lima',
+    cpf: '52998224725',
+    phone: '53999998888',
+    ...overrides,
+  };
+}
+
+/** The 6-digit code of a verification e-mail. */
+export function verificationCodeIn(text: string): string {
+  const code = /código de verificação AgroSelo é: (\d{6})/.exec(text)?.[1];
+  if (!code) throw new Error(`no verification code in:\n${text}`);
+  return code;
+}
+
 interface Fixtures {
   /** Signs in through the API and stores the token as a remembered session, without the UI. */
   loginAs(role: DemoRole): Promise<string>;
+  /**
+   * Creates an account through the API (and, with `verify`, confirms it with the code the
+   * SMTP sink caught). Resolves with the account and a token of it.
+   */
+  signUp(options?: { verify?: boolean; account?: Partial<NewAccount> }): Promise<{
+    account: NewAccount;
+    token: string;
+  }>;
+  /**
+   * Keeps `token` as a remembered session of this page, once: unlike loginAs, a later change
+   * of the token by the app (an e-mail change) or a logout is not undone on the next load.
+   */
+  signInWith(token: string): Promise<void>;
   /** Reads what the SMTP sink caught for an address, waiting for it to arrive. */
   mailbox: { waitFor(to: string, since?: Date): Promise<CaughtMail> };
   /** Saves a screenshot under test-results/screens/<name>.png. */
@@ -48,6 +97,49 @@ export const test = base.extend<Fixtures>({
         token,
       ] as const);
       return token;
+    });
+  },
+
+  signUp: async ({ request, mailbox }, use) => {
+    await use(async ({ verify = false, account: overrides } = {}) => {
+      const account = newAccount(overrides);
+      const since = new Date();
+      const created = await request.post('/api/auth/register', {
+        multipart: {
+          email: account.email,
+          first_name: account.firstName,
+          last_name: account.lastName,
+          cpf: account.cpf,
+          phone: account.phone,
+          password: account.password,
+        },
+      });
+      expect(created.status(), await created.text()).toBe(201);
+      const login = await request.post('/api/auth/token', {
+        form: { username: account.email, password: account.password },
+      });
+      expect(login.ok(), await login.text()).toBe(true);
+      const { access_token: token } = (await login.json()) as { access_token: string };
+      if (verify) {
+        const mail = await mailbox.waitFor(account.email, since);
+        const activated = await request.post('/api/auth/activate', {
+          headers: { Authorization: `Bearer ${token}` },
+          multipart: { code: verificationCodeIn(mail.text) },
+        });
+        expect(activated.ok(), await activated.text()).toBe(true);
+      }
+      return { account, token };
+    });
+  },
+
+  signInWith: async ({ page }, use) => {
+    await use(async (token) => {
+      // Any same-origin document gives access to its storage; this one does not boot the app.
+      await page.goto('/api/stamp/all');
+      await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [
+        TOKEN_KEY,
+        token,
+      ] as const);
     });
   },
 

@@ -29,4 +29,16 @@ describe('tokenStore', () => {
     expect(listener).toHaveBeenCalledTimes(3);
     expect(tokenStore.get()).toBe('b');
   });
+
+  it('replaces a token where the current one is kept', () => {
+    tokenStore.set('a', true);
+    tokenStore.replace('b');
+    expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('b');
+    expect(window.sessionStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+
+    tokenStore.set('c', false);
+    tokenStore.replace('d');
+    expect(window.sessionStorage.getItem(TOKEN_STORAGE_KEY)).toBe('d');
+    expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+  });
 });

@@ -14,6 +14,15 @@ function storages(): Storage[] {
   }
 }
 
+function isRemembered(): boolean {
+  const [local] = storages();
+  try {
+    return Boolean(local?.getItem(KEY));
+  } catch {
+    return false;
+  }
+}
+
 function notify(): void {
   for (const listener of listeners) listener();
 }
@@ -49,6 +58,13 @@ export const tokenStore = {
     notify();
   },
 
+  /**
+   * Swaps the token for a new one of the same account (the server issues one after an e-mail
+   * change), kept where the current one is: remembered or for this browser session only.
+   */
+  replace(token: string): void {
+    tokenStore.set(token, isRemembered());
+  },
   clear(): void {
     memoryToken = null;
     for (const storage of storages()) {

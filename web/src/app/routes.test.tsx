@@ -59,4 +59,10 @@ describe('routes', () => {
     expect(await screen.findByRole('heading', { name: 'Entrar' })).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Navegação principal' })).toBeNull();
   });
+
+  it('renders the sign-up page without the app shell', async () => {
+    renderApp('/register');
+    expect(await screen.findByRole('heading', { name: 'Criar conta' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Navegação principal' })).toBeNull();
+  });
 });

@@ -3,7 +3,42 @@ import { Link } from 'react-router';
 import { COPYRIGHT, SITE_TAGLINE } from '../lib/site';
 import { Brand } from './brand';
 
-export function SiteFooter() {
+function LegalLinks() {
+  return (
+    <Box component="nav" aria-label="Documentos legais">
+      <Group gap="lg">
+        <Anchor component={Link} to="/privacidade" c="white" underline="always" size="sm">
+          Política de Privacidade
+        </Anchor>
+        <Anchor component={Link} to="/termos" c="white" underline="always" size="sm">
+          Termos de Uso
+        </Anchor>
+      </Group>
+    </Box>
+  );
+}
+
+interface SiteFooterProps {
+  /** One slim row (copyright and legal links) for the full-screen pages. */
+  compact?: boolean;
+}
+
+export function SiteFooter({ compact = false }: SiteFooterProps) {
+  if (compact) {
+    return (
+      <Box component="footer" bg="leaf.9" c="white" py="sm" px="md">
+        <Group
+          justify="center"
+          gap="xs"
+          ta="center"
+          style={{ columnGap: 'var(--mantine-spacing-lg)' }}
+        >
+          <Text size="sm">{COPYRIGHT}</Text>
+          <LegalLinks />
+        </Group>
+      </Box>
+    );
+  }
   return (
     <Box component="footer" bg="leaf.9" c="white" py="xl">
       <Container size="lg">
@@ -13,16 +48,7 @@ export function SiteFooter() {
               <Brand inverted />
               <Text size="sm">{SITE_TAGLINE}</Text>
             </Stack>
-            <Box component="nav" aria-label="Documentos legais">
-              <Group gap="lg">
-                <Anchor component={Link} to="/privacidade" c="white" underline="always" size="sm">
-                  Política de Privacidade
-                </Anchor>
-                <Anchor component={Link} to="/termos" c="white" underline="always" size="sm">
-                  Termos de Uso
-                </Anchor>
-              </Group>
-            </Box>
+            <LegalLinks />
           </Group>
           <Text size="sm">{COPYRIGHT}</Text>
         </Stack>

@@ -1,5 +1,6 @@
+import { useMemo } from 'react';
 import { AppShell } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Outlet } from 'react-router';
 import { SiteFooter } from '../../components/site-footer';
 import { usePendingNotifications } from '../../features/notifications/api';
@@ -7,63 +8,77 @@ import { useSession } from '../session';
 import { AppHeader } from './app-header';
 import { mobileMenuFor, sideMenuFor } from './nav-items';
 import { SideMenu } from './side-menu';
+import { SideMenuContext, type SideMenuControl } from './side-menu-context';
 import classes from './app-layout.module.css';
 
 /** Spec §1/§9: the fixed header is 80 px high. */
 export const HEADER_HEIGHT = 80;
 const NAVBAR_WIDTH = 280;
+/** Mantine's `md`, where the side menu stops being a drawer. */
+const DESKTOP_QUERY = '(min-width: 62em)';
 
 /** Header, side menu by role and footer around every page but the full-screen ones (login). */
 export function AppLayout() {
   const { user } = useSession();
   const [opened, { toggle, close }] = useDisclosure(false);
+  const [desktopOpened, { toggle: toggleDesktop }] = useDisclosure(true);
+  const isDesktop = useMediaQuery(DESKTOP_QUERY);
   const pending = usePendingNotifications();
 
   const sideItems = user ? sideMenuFor(user.role) : [];
   const mobileItems = user ? mobileMenuFor(user.role) : [];
   const hasMenu = mobileItems.length > 0;
+  const hasDesktopMenu = sideItems.length > 0;
+  const desktopHidden = !hasDesktopMenu || !desktopOpened;
+
+  const sideMenu = useMemo<SideMenuControl | null>(() => {
+    if (isDesktop) return hasDesktopMenu ? { opened: desktopOpened, toggle: toggleDesktop } : null;
+    return hasMenu ? { opened, toggle } : null;
+  }, [isDesktop, hasDesktopMenu, desktopOpened, toggleDesktop, hasMenu, opened, toggle]);
 
   return (
-    <AppShell
-      header={{ height: HEADER_HEIGHT }}
-      navbar={
-        hasMenu
-          ? {
-              width: NAVBAR_WIDTH,
-              breakpoint: 'md',
-              collapsed: { mobile: !opened, desktop: sideItems.length === 0 },
-            }
-          : undefined
-      }
-      padding={0}
-    >
-      <a href="#conteudo" className={classes.skipLink}>
-        Pular para o conteúdo
-      </a>
-      <AppShell.Header>
-        <AppHeader menu={hasMenu ? { opened, toggle } : undefined} />
-      </AppShell.Header>
-      {hasMenu && (
-        <AppShell.Navbar
-          p="sm"
-          aria-label="Menu lateral"
-          className={classes.navbar}
-          data-mobile-closed={!opened || undefined}
-          data-desktop-hidden={sideItems.length === 0 || undefined}
-        >
-          <SideMenu
-            items={sideItems.length > 0 ? sideItems : mobileItems}
-            pendingCount={pending.data?.length ?? 0}
-            onNavigate={close}
-          />
-        </AppShell.Navbar>
-      )}
-      <AppShell.Main id="conteudo" className={classes.main}>
-        <div className={classes.page}>
-          <Outlet />
-        </div>
-        <SiteFooter />
-      </AppShell.Main>
-    </AppShell>
+    <SideMenuContext value={sideMenu}>
+      <AppShell
+        header={{ height: HEADER_HEIGHT }}
+        navbar={
+          hasMenu
+            ? {
+                width: NAVBAR_WIDTH,
+                breakpoint: 'md',
+                collapsed: { mobile: !opened, desktop: desktopHidden },
+              }
+            : undefined
+        }
+        padding={0}
+      >
+        <a href="#conteudo" className={classes.skipLink}>
+          Pular para o conteúdo
+        </a>
+        <AppShell.Header>
+          <AppHeader menu={hasMenu ? { opened, toggle } : undefined} />
+        </AppShell.Header>
+        {hasMenu && (
+          <AppShell.Navbar
+            p="sm"
+            aria-label="Menu lateral"
+            className={classes.navbar}
+            data-mobile-closed={!opened || undefined}
+            data-desktop-hidden={desktopHidden || undefined}
+          >
+            <SideMenu
+              items={sideItems.length > 0 ? sideItems : mobileItems}
+              pendingCount={pending.data?.length ?? 0}
+              onNavigate={close}
+            />
+          </AppShell.Navbar>
+        )}
+        <AppShell.Main id="conteudo" className={classes.main}>
+          <div className={classes.page}>
+            <Outlet />
+          </div>
+          <SiteFooter />
+        </AppShell.Main>
+      </AppShell>
+    </SideMenuContext>
   );
 }

@@ -14,9 +14,11 @@ export function UserMenu({ user }: { user: SessionUser }) {
   const fullName = `${user.firstName} ${user.lastName}`.trim();
   const role = ROLE_LABELS[user.role];
 
-  const signOut = () => {
+  // Leave first, committing the new page at once (not as a transition): a guarded page still
+  // shown when the session ends would send to the login instead of home.
+  const signOut = async () => {
+    await navigate(paths.home(), { flushSync: true });
     logout();
-    void navigate(paths.home());
   };
 
   return (
@@ -50,7 +52,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
           <Menu.Item component={Link} to={paths.profile()} leftSection={<IconUser size={16} />}>
             Perfil
           </Menu.Item>
-          <Menu.Item leftSection={<IconLogout size={16} />} onClick={signOut}>
+          <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => void signOut()}>
             Sair
           </Menu.Item>
         </Menu.Dropdown>

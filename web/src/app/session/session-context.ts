@@ -17,6 +17,12 @@ export interface Session {
    * sessionStorage otherwise) and resolves with the user. Rejects with ApiError, keeping nothing.
    */
   login(token: string, remember: boolean): Promise<SessionUser>;
+  /**
+   * Keeps a new token of the same account where the current one is kept, once GET
+   * /api/auth/info accepts it (after an e-mail change ended the older tokens). Resolves with
+   * the user as that token sees it.
+   */
+  replaceToken(token: string): Promise<SessionUser>;
   /** Forgets the token and every cached query. Navigating away is the caller's choice. */
   logout(): void;
   /** Reloads the user, e.g. after the profile changed one of its fields. */

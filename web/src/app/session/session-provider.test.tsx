@@ -1,4 +1,5 @@
 import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@agroselo/contracts';
 import { TOKEN_STORAGE_KEY, tokenStore } from '../../api';
@@ -61,5 +62,25 @@ describe('SessionProvider', () => {
     await screen.findByText(/authenticated/);
     act(() => tokenStore.clear());
     expect(screen.getByRole('status')).toHaveTextContent('anonymous|none|-');
+  });
+
+  it('replaces the token after checking it, keeping it where the old one was', async () => {
+    window.sessionStorage.setItem(TOKEN_STORAGE_KEY, 'old');
+    mockFetch({ 'GET /api/auth/info': json(wireUser('owner', { pending: true })) });
+    function Replacer() {
+      const { replaceToken } = useSession();
+      return <button onClick={() => void replaceToken('new')}>trocar</button>;
+    }
+    renderWithProviders(
+      <>
+        <SessionProbe />
+        <Replacer />
+      </>,
+    );
+    await screen.findByText(/authenticated/);
+    await userEvent.click(screen.getByRole('button', { name: 'trocar' }));
+    await waitFor(() => expect(window.sessionStorage.getItem(TOKEN_STORAGE_KEY)).toBe('new'));
+    expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+    expect(screen.getByRole('status')).toHaveTextContent('authenticated|Maria Souza owner|new');
   });
 });

@@ -59,6 +59,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [queryClient],
   );
 
+  const replaceToken = useCallback(
+    async (newToken: string) => {
+      const user = await fetchSessionUser(newToken);
+      queryClient.setQueryData(sessionUserKey(newToken), user);
+      tokenStore.replace(newToken);
+      return user;
+    },
+    [queryClient],
+  );
+
   const logout = useCallback(() => tokenStore.clear(), []);
 
   const refreshUser = useCallback(
@@ -74,8 +84,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       : 'anonymous';
 
   const session = useMemo<Session>(
-    () => ({ status, user, token: user ? token : null, login, logout, refreshUser }),
-    [status, user, token, login, logout, refreshUser],
+    () => ({
+      status,
+      user,
+      token: user ? token : null,
+      login,
+      replaceToken,
+      logout,
+      refreshUser,
+    }),
+    [status, user, token, login, replaceToken, logout, refreshUser],
   );
 
   return <SessionContext value={session}>{children}</SessionContext>;

@@ -1,0 +1,166 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  IconAlertTriangle,
+  IconCircleCheck,
+  IconLogout,
+  IconMailForward,
+} from '@tabler/icons-react';
+import { useForm } from 'react-hook-form';
+import { Navigate, useNavigate } from 'react-router';
+import {
+  ActivateBodySchema,
+  RESEND_CODE_COOLDOWN_SECONDS,
+  VERIFICATION_CODE_TTL_MINUTES,
+  messages,
+  type ActivateBody,
+} from '@agroselo/contracts';
+import { errorMessage, isApiError } from '../../api';
+import { paths } from '../../app/paths';
+import { homePathFor, useSession } from '../../app/session';
+import { BreakableAddress } from '../../components/breakable-address';
+import { applyServerErrors } from '../../lib/form-errors';
+import { activateAccount, resendCode } from './api';
+import { AccountsShell } from './components/accounts-shell';
+import { useCountdown } from './use-countdown';
+
+export function VerificationCodePage() {
+  const { user, refreshUser, logout } = useSession();
+  const navigate = useNavigate();
+  const [verified, setVerified] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [resending, setResending] = useState(false);
+  const cooldown = useCountdown();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ActivateBody>({
+    resolver: zodResolver(ActivateBodySchema),
+    defaultValues: { code: '' },
+  });
+
+  // RequireAuth lets only signed-in accounts in; an account already verified has nothing to do here.
+  if (!user) return null;
+  if (!user.pending && !verified) return <Navigate to={homePathFor(user)} replace />;
+
+  const onSubmit = async (values: ActivateBody) => {
+    setFailure(null);
+    setNotice(null);
+    try {
+      await activateAccount(values);
+      // Keeps the redirect above from sending the refreshed account to its own home page.
+      setVerified(true);
+      await refreshUser();
+      notifications.show({ color: 'leaf', message: 'Conta verificada! Bem-vindo ao AgroSelo.' });
+      await navigate(paths.home(), { replace: true });
+    } catch (error) {
+      if (isApiError(error) && error.status === 400) {
+        setError('code', { type: 'server', message: error.message }, { shouldFocus: true });
+      } else if (isApiError(error) && error.status === 409) {
+        await refreshUser();
+      } else if (!applyServerErrors(error, setError, ['code'])) {
+        setFailure(errorMessage(error, messages.common.requestFailed));
+      }
+    }
+  };
+
+  const resend = async () => {
+    setFailure(null);
+    setNotice(null);
+    setResending(true);
+    try {
+      const sent = await resendCode();
+      setNotice(`Enviamos um novo código para ${sent.email}.`);
+      cooldown.start(sent.resendAfter);
+    } catch (error) {
+      if (isApiError(error) && error.status === 429) cooldown.start(RESEND_CODE_COOLDOWN_SECONDS);
+      setFailure(errorMessage(error, messages.common.requestFailed));
+    } finally {
+      setResending(false);
+    }
+  };
+
+  // Leave first, committing the new page at once (not as a transition): this guarded page,
+  // still shown when the session ends, would otherwise send to the login.
+  const signOut = async () => {
+    await navigate(paths.home(), { flushSync: true });
+    logout();
+  };
+
+  const waiting = cooldown.seconds > 0;
+
+  return (
+    <AccountsShell width={460}>
+      <Stack gap="xs" ta="center">
+        <Title order={1} fz={26}>
+          Quase lá!
+        </Title>
+        <Text>
+          Enviamos um e-mail com um código de verificação para{' '}
+          <Text span fw={700} style={{ overflowWrap: 'anywhere' }}>
+            <BreakableAddress address={user.email} />
+          </Text>
+          .
+        </Text>
+        <Text size="sm" c="dimmed">
+          Digite o código abaixo para ativar sua conta. Ele vale por {VERIFICATION_CODE_TTL_MINUTES}{' '}
+          minutos.
+        </Text>
+      </Stack>
+
+      {notice && (
+        <Alert color="leaf" variant="light" icon={<IconCircleCheck aria-hidden />} role="status">
+          {notice}
+        </Alert>
+      )}
+      {failure && (
+        <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} role="alert">
+          {failure}
+        </Alert>
+      )}
+
+      <form onSubmit={(event) => void handleSubmit(onSubmit)(event)} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label="Código"
+            placeholder="000000"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            required
+            size="md"
+            styles={{ input: { textAlign: 'center', letterSpacing: '0.3em', fontWeight: 600 } }}
+            error={errors.code?.message}
+            {...register('code')}
+          />
+          <Button type="submit" size="md" fullWidth disabled={isSubmitting}>
+            {isSubmitting ? 'Enviando...' : 'Enviar'}
+          </Button>
+        </Stack>
+      </form>
+
+      <Group justify="space-between" gap="xs">
+        <Button
+          variant="subtle"
+          leftSection={<IconMailForward size={18} aria-hidden />}
+          onClick={() => void resend()}
+          disabled={waiting || resending}
+        >
+          {waiting ? `Reenviar código (${cooldown.seconds} s)` : 'Reenviar código'}
+        </Button>
+        <Button
+          variant="subtle"
+          color="dark"
+          leftSection={<IconLogout size={18} aria-hidden />}
+          onClick={() => void signOut()}
+        >
+          Sair
+        </Button>
+      </Group>
+    </AccountsShell>
+  );
+}

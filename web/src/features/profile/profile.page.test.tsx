@@ -1,0 +1,282 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import type { User } from '@agroselo/contracts';
+import { TOKEN_STORAGE_KEY } from '../../api';
+import { AppLayout } from '../../app/layouts/app-layout';
+import { RequireAuth } from '../../app/session';
+import { callTo, json, mockFetch } from '../../../test/fetch-mock';
+import { LocationProbe, renderWithProviders } from '../../../test/render';
+import { storeToken, wireUser } from '../../../test/users';
+import { ProfilePage } from './profile.page';
+
+type Routes = Parameters<typeof mockFetch>[0];
+
+function renderProfile(
+  user: User | null,
+  routes: Routes = {},
+  { route = '/profile', shell = false } = {},
+) {
+  if (user) storeToken();
+  const fetchMock = mockFetch({
+    'GET /api/auth/info': user ? json(user) : json({ detail: 'x' }, { status: 401 }),
+    'GET /api/process-instance/pending': json([]),
+    ...routes,
+  });
+  const page = (
+    <RequireAuth>
+      <ProfilePage />
+    </RequireAuth>
+  );
+  renderWithProviders(
+    <Routes>
+      {shell ? (
+        <Route element={<AppLayout />}>
+          <Route path="/profile" element={page} />
+        </Route>
+      ) : (
+        <Route path="/profile" element={page} />
+      )}
+      <Route path="*" element={<LocationProbe />} />
+    </Routes>,
+    { route },
+  );
+  return fetchMock;
+}
+
+const card = (label: string) => screen.getByRole('group', { name: label });
+const putBody = (fetchMock: ReturnType<typeof mockFetch>) =>
+  JSON.parse(String(callTo(fetchMock, 'PUT /api/auth/update')?.init.body)) as unknown;
+
+async function openEditor(label: string) {
+  await userEvent.click(await screen.findByRole('button', { name: `Editar ${label}` }));
+  return screen.findByRole('dialog', { name: `Alterar ${label}` });
+}
+
+describe('ProfilePage variants', () => {
+  it('shows a producer their data, formatted, and the properties section without fetching it', async () => {
+    const fetchMock = renderProfile(wireUser('owner'));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Maria Souza' }),
+    ).toBeInTheDocument();
+    expect(card('E-mail')).toHaveTextContent('owner@agroselo.test');
+    expect(card('Nome')).toHaveTextContent('Maria');
+    expect(card('Sobrenome')).toHaveTextContent('Souza');
+    expect(card('CPF')).toHaveTextContent('529.982.247-25');
+    expect(card('Telefone')).toHaveTextContent('(53) 99999-8888');
+    expect(screen.queryByRole('group', { name: 'CREA' })).toBeNull();
+
+    const section = screen.getByRole('region', { name: 'Propriedades Cadastradas' });
+    expect(section).toHaveAttribute('id', 'properties');
+    expect(within(section).getByRole('link', { name: 'Adicionar propriedade' })).toHaveAttribute(
+      'href',
+      '/register-property',
+    );
+    expect(section).toHaveTextContent('Nenhuma propriedade cadastrada');
+    expect(section).toHaveTextContent(/Use o botão “Adicionar propriedade” acima/);
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).not.toContain('/api/property/all');
+  });
+
+  it('gives the role user the producer variant too, and formats a landline', async () => {
+    renderProfile(wireUser('user', { phone: '5332221111' }));
+    expect(
+      await screen.findByRole('region', { name: 'Propriedades Cadastradas' }),
+    ).toBeInTheDocument();
+    expect(card('Telefone')).toHaveTextContent('(53) 3222-1111');
+  });
+
+  it('shows a technician the CREA, formatted, and no properties', async () => {
+    renderProfile(wireUser('technician', { crea: '00000001827364' }));
+    expect(await screen.findByRole('group', { name: 'CREA' })).toHaveTextContent('18.273-64');
+    expect(screen.getByText('Técnico')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Propriedades Cadastradas' })).toBeNull();
+  });
+
+  it('shows no CREA card to a technician without one', async () => {
+    renderProfile(wireUser('technician', { crea: null }));
+    await screen.findByRole('group', { name: 'CPF' });
+    expect(screen.queryByRole('group', { name: 'CREA' })).toBeNull();
+  });
+
+  it('shows an admin the personal cards only', async () => {
+    renderProfile(wireUser('admin', { crea: '00000001827364' }));
+    expect(await screen.findAllByRole('button', { name: /^Editar / })).toHaveLength(5);
+    expect(screen.queryByRole('group', { name: 'CREA' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Propriedades Cadastradas' })).toBeNull();
+  });
+
+  it('sends a role without a profile variant home', async () => {
+    renderProfile(wireUser('staff'));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'));
+  });
+
+  it('sends visitors to the login and pending accounts to the verification', async () => {
+    renderProfile(null);
+    expect(await screen.findByTestId('location')).toHaveTextContent('/login?next=%2Fprofile');
+  });
+
+  it('sends an account still to verify to the verification code', async () => {
+    renderProfile(wireUser('owner', { pending: true }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/verification-code');
+  });
+
+  it('has a Home link and scrolls to #properties', async () => {
+    const scroll = vi.spyOn(window.HTMLElement.prototype, 'scrollIntoView');
+    renderProfile(wireUser('owner'), {}, { route: '/profile#properties' });
+    await screen.findByRole('region', { name: 'Propriedades Cadastradas' });
+    expect(screen.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+    await waitFor(() => expect(scroll).toHaveBeenCalled());
+    expect(scroll.mock.contexts.at(-1)).toHaveAttribute('id', 'properties');
+    expect(scroll.mock.calls.at(-1)?.[0]).toMatchObject({ behavior: 'smooth' });
+  });
+
+  it('toggles its section list when the app has no side menu here', async () => {
+    renderProfile(wireUser('owner'));
+    const toggle = await screen.findByRole('button', { name: 'Seções do perfil' });
+    const nav = screen.getByRole('navigation', { name: 'Seções do perfil' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(within(nav).getByRole('link', { name: 'Propriedades' })).toHaveAttribute(
+      'href',
+      '/profile#properties',
+    );
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(nav).not.toBeVisible();
+  });
+
+  it("toggles the app's side menu when there is one", async () => {
+    renderProfile(wireUser('technician'), {}, { shell: true });
+    const toggle = await screen.findByRole('button', { name: 'Menu lateral' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('button', { name: 'Fechar menu' })).toBeInTheDocument();
+  });
+});
+
+describe('ProfilePage edit modal', () => {
+  it('saves one field with its wire name, closes and refreshes the user', async () => {
+    const saved = { done: false };
+    const fetchMock = renderProfile(wireUser('owner'), {
+      'GET /api/auth/info': () =>
+        json(wireUser('owner', saved.done ? { first_name: 'Joana' } : {})),
+      'PUT /api/auth/update': () => {
+        saved.done = true;
+        return json(wireUser('owner', { first_name: 'Joana' }));
+      },
+    });
+    const dialog = await openEditor('Nome');
+    const input = within(dialog).getByLabelText(/^Nome/);
+    expect(input).toHaveValue('Maria');
+    await userEvent.clear(input);
+    await userEvent.type(input, 'Joana');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+
+    await waitFor(() => expect(card('Nome')).toHaveTextContent('Joana'));
+    expect(putBody(fetchMock)).toEqual({ first_name: 'Joana' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('edits the CPF through its mask and sends the digits', async () => {
+    const fetchMock = renderProfile(wireUser('owner'), {
+      'PUT /api/auth/update': json(wireUser('owner', { cpf: '11144477735' })),
+    });
+    const dialog = await openEditor('CPF');
+    const input = within(dialog).getByLabelText(/^CPF/);
+    expect(input).toHaveValue('529.982.247-25');
+    await userEvent.clear(input);
+    await userEvent.type(input, '11144477735');
+    expect(input).toHaveValue('111.444.777-35');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(putBody(fetchMock)).toEqual({ cpf: '11144477735' });
+  });
+
+  it('checks the value with the contract before sending', async () => {
+    const fetchMock = renderProfile(wireUser('owner'));
+    const dialog = await openEditor('CPF');
+    const input = within(dialog).getByLabelText(/^CPF/);
+    await userEvent.clear(input);
+    await userEvent.type(input, '11144477700');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Erro ao atualizar o cpf: CPF inválido',
+    );
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(callTo(fetchMock, 'PUT /api/auth/update')).toBeUndefined();
+  });
+
+  it.each([
+    ['E-mail', 'email', 'outra@agroselo.test'],
+    ['Nome', 'nome', 'Joana'],
+    ['Sobrenome', 'sobrenome', 'Pereira'],
+    ['CPF', 'cpf', '11144477735'],
+    ['Telefone', 'telefone', '5332221111'],
+    ['CREA', 'CREA', '7654321'],
+  ])("alerts 'Erro ao atualizar o …' with the server message (%s)", async (label, name, value) => {
+    renderProfile(wireUser('technician'), {
+      'PUT /api/auth/update': json({ detail: 'Mensagem do servidor' }, { status: 409 }),
+    });
+    const dialog = await openEditor(label);
+    const input = within(dialog).getByLabelText(new RegExp(`^${label}`));
+    await userEvent.clear(input);
+    await userEvent.type(input, value);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      `Erro ao atualizar o ${name}: Mensagem do servidor`,
+    );
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+
+  it('closes without saving on Cancelar and on the close icon', async () => {
+    const fetchMock = renderProfile(wireUser('owner'));
+    let dialog = await openEditor('Sobrenome');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    dialog = await openEditor('Sobrenome');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Fechar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(callTo(fetchMock, 'PUT /api/auth/update')).toBeUndefined();
+  });
+
+  it('keeps the new token of an e-mail change where the old one was, and asks for the code', async () => {
+    const changed = { done: false };
+    const pending = wireUser('owner', { email: 'nova@agroselo.test', pending: true });
+    const fetchMock = renderProfile(wireUser('owner'), {
+      'GET /api/auth/info': () => json(changed.done ? pending : wireUser('owner')),
+      'PUT /api/auth/update': () => {
+        changed.done = true;
+        return json({ ...pending, access_token: 'token-after-email-change' });
+      },
+    });
+    const dialog = await openEditor('E-mail');
+    const input = within(dialog).getByLabelText(/^E-mail/);
+    expect(input).toHaveAttribute('type', 'email');
+    await userEvent.clear(input);
+    await userEvent.type(input, 'Nova@AgroSelo.test');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe('/verification-code'),
+    );
+    expect(putBody(fetchMock)).toEqual({ email: 'nova@agroselo.test' });
+    expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('token-after-email-change');
+    expect(window.sessionStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+    const lastInfo = fetchMock.mock.calls
+      .filter(([url]) => String(url) === '/api/auth/info')
+      .at(-1);
+    expect(new Headers(lastInfo?.[1]?.headers).get('Authorization')).toBe(
+      'Bearer token-after-email-change',
+    );
+  });
+
+  it('does not call the server when nothing changed', async () => {
+    const fetchMock = renderProfile(wireUser('owner'));
+    const dialog = await openEditor('Telefone');
+    expect(within(dialog).getByLabelText(/^Telefone/)).toHaveValue('(53) 99999-8888');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(callTo(fetchMock, 'PUT /api/auth/update')).toBeUndefined();
+  });
+});
