@@ -4,7 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { authFailures, users, verificationCodes } from '../../src/db/schema';
 import { createUser } from '../../src/db/seed/factories';
 import { buildTestApp, type TestApp } from '../support/test-app';
-import { lastCodeSentTo, multipart, signUp } from './auth-helpers';
+import { lastCodeSentTo, signUp } from './auth-helpers';
+import { multipart } from '../support/http';
 
 let t: TestApp;
 

@@ -1,20 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { users } from '../../src/db/schema';
+import { multipart } from '../support/http';
 import type { TestApp } from '../support/test-app';
-
-/** A multipart/form-data body as a browser's FormData would send it. */
-export async function multipart(
-  fields: Record<string, string>,
-): Promise<{ payload: Buffer; headers: Record<string, string> }> {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  const encoded = new Response(form);
-  return {
-    payload: Buffer.from(await encoded.arrayBuffer()),
-    headers: { 'content-type': encoded.headers.get('content-type') ?? '' },
-  };
-}
 
 /** The six-digit code of the newest verification e-mail sent to `address`. */
 export async function lastCodeSentTo(t: TestApp, address: string): Promise<string> {

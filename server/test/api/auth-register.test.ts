@@ -4,7 +4,8 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { users, verificationCodes } from '../../src/db/schema';
 import { createUser } from '../../src/db/seed/factories';
 import { buildTestApp, type TestApp } from '../support/test-app';
-import { lastCodeSentTo, multipart, validSignUp } from './auth-helpers';
+import { lastCodeSentTo, validSignUp } from './auth-helpers';
+import { multipart } from '../support/http';
 
 let t: TestApp;
 

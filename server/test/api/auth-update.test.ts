@@ -4,7 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { users, verificationCodes } from '../../src/db/schema';
 import { createUser, type UserRow } from '../../src/db/seed/factories';
 import { buildTestApp, type TestApp } from '../support/test-app';
-import { lastCodeSentTo, multipart } from './auth-helpers';
+import { lastCodeSentTo } from './auth-helpers';
+import { multipart } from '../support/http';
 
 let t: TestApp;
 

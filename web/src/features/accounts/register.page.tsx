@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import {
-  Alert,
   Anchor,
   Button,
   PasswordInput,
@@ -11,7 +10,6 @@ import {
   Title,
 } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { IconAlertTriangle } from '@tabler/icons-react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router';
 import type { z } from 'zod';
@@ -24,6 +22,7 @@ import { applyServerErrors } from '../../lib/form-errors';
 import { CPF_MASK, PHONE_MASK } from '../../lib/masks';
 import { registerAccount } from './api';
 import { AccountsShell } from './components/accounts-shell';
+import { ErrorAlert } from '../../components/error-alert';
 
 type RegisterFormOutput = z.output<typeof RegisterFormSchema>;
 
@@ -92,17 +91,7 @@ export function RegisterPage() {
         </Text>
       </Stack>
 
-      {failure && (
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlertTriangle aria-hidden />}
-          title="Não foi possível criar a conta"
-          role="alert"
-        >
-          {failure}
-        </Alert>
-      )}
+      {failure && <ErrorAlert title="Não foi possível criar a conta">{failure}</ErrorAlert>}
 
       <form onSubmit={(event) => void handleSubmit(onSubmit)(event)} noValidate>
         <Stack gap="md">

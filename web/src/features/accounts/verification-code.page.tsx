@@ -2,12 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  IconAlertTriangle,
-  IconCircleCheck,
-  IconLogout,
-  IconMailForward,
-} from '@tabler/icons-react';
+import { IconCircleCheck, IconLogout, IconMailForward } from '@tabler/icons-react';
 import { useForm } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router';
 import {
@@ -25,6 +20,7 @@ import { applyServerErrors } from '../../lib/form-errors';
 import { activateAccount, resendCode } from './api';
 import { AccountsShell } from './components/accounts-shell';
 import { useCountdown } from './use-countdown';
+import { ErrorAlert } from '../../components/error-alert';
 
 export function VerificationCodePage() {
   const { user, refreshUser, logout } = useSession();
@@ -118,11 +114,7 @@ export function VerificationCodePage() {
           {notice}
         </Alert>
       )}
-      {failure && (
-        <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} role="alert">
-          {failure}
-        </Alert>
-      )}
+      {failure && <ErrorAlert>{failure}</ErrorAlert>}
 
       <form onSubmit={(event) => void handleSubmit(onSubmit)(event)} noValidate>
         <Stack gap="md">

@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
+import { IconCircleCheck } from '@tabler/icons-react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
@@ -27,6 +27,7 @@ import { HERO_MEDIA, SITE_TAGLINE } from '../../lib/site';
 import { requestToken } from './api';
 import { ForgotPasswordModal } from './forgot-password-modal';
 import classes from './login.module.css';
+import { ErrorAlert } from '../../components/error-alert';
 
 const LoginFormSchema = LoginBodySchema.extend({ remember: z.boolean() });
 type LoginForm = z.infer<typeof LoginFormSchema>;
@@ -101,17 +102,7 @@ export function LoginPage() {
                 {notice}
               </Alert>
             )}
-            {failure && (
-              <Alert
-                color="red"
-                variant="light"
-                icon={<IconAlertTriangle aria-hidden />}
-                title="Não foi possível entrar"
-                role="alert"
-              >
-                {failure}
-              </Alert>
-            )}
+            {failure && <ErrorAlert title="Não foi possível entrar">{failure}</ErrorAlert>}
 
             <form onSubmit={(event) => void handleSubmit(onSubmit)(event)} noValidate>
               <Stack gap="md">

@@ -1,6 +1,5 @@
 import { Fragment, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import {
-  Alert,
   Button,
   Card,
   CloseButton,
@@ -17,13 +16,13 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { IconAlertTriangle, IconClipboardList, IconRefresh, IconSearch } from '@tabler/icons-react';
+import { IconClipboardList, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { InstanceListFilter } from '@agroselo/contracts';
-import { errorMessage } from '../../../api';
 import { instanceListQueryOptions, type InstanceItem } from '../api';
 import { countLabel } from '../format';
 import { useListParams } from '../use-list-params';
+import { LoadError } from '../../../components/error-alert';
 
 /** Divides by the 1, 2 and 3 columns of the grid. */
 export const PAGE_SIZE = 12;
@@ -137,27 +136,12 @@ export function InstanceList({ status, emptyTitle, emptyHint, renderItem }: Inst
     content = <ListSkeleton />;
   } else if (isError) {
     content = (
-      <Alert
-        color="red"
-        variant="light"
-        icon={<IconAlertTriangle aria-hidden />}
+      <LoadError
         title="Não foi possível carregar os processos"
-        role="alert"
-      >
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{errorMessage(error)}</Text>
-          <Button
-            variant="outline"
-            color="red"
-            size="xs"
-            leftSection={<IconRefresh size={16} aria-hidden />}
-            loading={isRefetching}
-            onClick={() => void refetch()}
-          >
-            Tentar novamente
-          </Button>
-        </Stack>
-      </Alert>
+        error={error}
+        retrying={isRefetching}
+        onRetry={() => void refetch()}
+      />
     );
   } else if (data.items.length === 0 && search) {
     content = (

@@ -1,6 +1,5 @@
 import {
   Alert,
-  Button,
   Card,
   Container,
   SimpleGrid,
@@ -10,11 +9,11 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconAlertTriangle, IconInfoCircle, IconRefresh } from '@tabler/icons-react';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { errorMessage } from '../../../api';
 import { stampsQueryOptions } from '../api';
 import { SealCard } from './seal-card';
+import { LoadError } from '../../../components/error-alert';
 
 const GRID_COLS = { base: 1, sm: 2, lg: 3 };
 
@@ -45,27 +44,12 @@ function SealsContent() {
   if (isPending) return <SealsSkeleton />;
   if (isError) {
     return (
-      <Alert
-        color="red"
-        variant="light"
-        icon={<IconAlertTriangle aria-hidden />}
+      <LoadError
         title="Não foi possível carregar os selos"
-        role="alert"
-      >
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{errorMessage(error)}</Text>
-          <Button
-            variant="outline"
-            color="red"
-            size="xs"
-            leftSection={<IconRefresh size={16} aria-hidden />}
-            loading={isRefetching}
-            onClick={() => void refetch()}
-          >
-            Tentar novamente
-          </Button>
-        </Stack>
-      </Alert>
+        error={error}
+        retrying={isRefetching}
+        onRetry={() => void refetch()}
+      />
     );
   }
   if (data.length === 0) {

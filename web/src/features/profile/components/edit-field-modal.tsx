@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertTriangle } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { UpdateSelfBodySchema, messages } from '@agroselo/contracts';
 import { errorMessage } from '../../../api';
@@ -10,6 +9,7 @@ import { useSession, type SessionUser } from '../../../app/session';
 import { MaskedInput } from '../../../components/masked-input';
 import { updateSelf } from '../api';
 import { displayValue, type ProfileField } from '../profile-fields';
+import { ErrorAlert } from '../../../components/error-alert';
 
 /** Spec §8: the alert of a failed profile update. */
 export const updateErrorText = (field: ProfileField, message: string) =>
@@ -124,17 +124,7 @@ function EditFieldForm({ field, user, onClose }: EditFieldFormProps) {
             onChange={(event) => setValue(event.currentTarget.value)}
           />
         )}
-        {failure && (
-          <Alert
-            id={alertId}
-            color="red"
-            variant="light"
-            icon={<IconAlertTriangle aria-hidden />}
-            role="alert"
-          >
-            {failure}
-          </Alert>
-        )}
+        {failure && <ErrorAlert id={alertId}>{failure}</ErrorAlert>}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={saving}>
             Cancelar
