@@ -3,11 +3,11 @@ import {
   InstanceSearchQuerySchema,
   InstanceSummarySchema,
   STAFF_ROLES,
-  TOTAL_COUNT_HEADER,
 } from '@agroselo/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendPage } from '../../lib/pagination';
 import { callerOf } from '../../plugins/auth';
 import { listInstances } from './service';
 
@@ -30,11 +30,8 @@ export async function instancesRoutes(base: FastifyInstance): Promise<void> {
       },
       preHandler: staffOnly,
     },
-    async (request, reply) => {
-      const { items, total } = await listInstances(app.deps, callerOf(request), request.query);
-      reply.header(TOTAL_COUNT_HEADER, total);
-      return items;
-    },
+    async (request, reply) =>
+      sendPage(reply, await listInstances(app.deps, callerOf(request), request.query)),
   );
 
   app.get(
@@ -51,10 +48,7 @@ export async function instancesRoutes(base: FastifyInstance): Promise<void> {
       },
       preHandler: staffOnly,
     },
-    async (request, reply) => {
-      const { items, total } = await listInstances(app.deps, callerOf(request), request.query);
-      reply.header(TOTAL_COUNT_HEADER, total);
-      return items;
-    },
+    async (request, reply) =>
+      sendPage(reply, await listInstances(app.deps, callerOf(request), request.query)),
   );
 }

@@ -7,6 +7,7 @@ import {
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AppDeps } from '../../app';
+import type { Page } from '../../lib/pagination';
 import { formInstances, processInstances, properties, stamps, users } from '../../db/schema';
 import { forbidden } from '../../lib/errors';
 import { matchesSearch } from '../../lib/search';
@@ -54,7 +55,7 @@ export async function listInstances(
   deps: AppDeps,
   caller: Caller,
   query: InstanceListQuery & { query?: string },
-): Promise<{ items: InstanceSummary[]; total: number }> {
+): Promise<Page<InstanceSummary>> {
   if (!STAFF_ROLES.includes(caller.role)) throw forbidden();
   const term = propertySearchTerm(query.query ?? '');
   const where = and(

@@ -1,7 +1,8 @@
-import { ListQuerySchema, PendingItemSchema, TOTAL_COUNT_HEADER } from '@agroselo/contracts';
+import { ListQuerySchema, PendingItemSchema } from '@agroselo/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendPage } from '../../lib/pagination';
 import { callerOf } from '../../plugins/auth';
 import { listPending } from './service';
 
@@ -20,10 +21,7 @@ export async function notificationsRoutes(base: FastifyInstance): Promise<void> 
       },
       preHandler: app.guard(),
     },
-    async (request, reply) => {
-      const { items, total } = await listPending(app.deps, callerOf(request), request.query);
-      reply.header(TOTAL_COUNT_HEADER, total);
-      return items;
-    },
+    async (request, reply) =>
+      sendPage(reply, await listPending(app.deps, callerOf(request), request.query)),
   );
 }

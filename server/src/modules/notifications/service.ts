@@ -1,6 +1,7 @@
 import { STAFF_ROLES, type ListQuery, type PendingItem } from '@agroselo/contracts';
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../app';
+import type { Page } from '../../lib/pagination';
 import { processInstances, properties } from '../../db/schema';
 import type { Caller } from '../../plugins/auth';
 import { awaitsProducer, awaitsTechnician } from '../instances/conditions';
@@ -23,7 +24,7 @@ export async function listPending(
   deps: AppDeps,
   caller: Caller,
   query: ListQuery,
-): Promise<{ items: PendingItem[]; total: number }> {
+): Promise<Page<PendingItem>> {
   const pending = pendingFor(caller);
   if (!pending) return { items: [], total: 0 };
   const rows = await deps.db
