@@ -57,7 +57,7 @@ test.describe('landing page as a visitor', () => {
     await snap('landing-375');
   });
 
-  test('leads to real privacy and terms pages', async ({ page }) => {
+  test('leads to real privacy and terms pages', async ({ page, snap }) => {
     await page.goto('/');
     await page.getByRole('link', { name: 'Política de Privacidade' }).click();
     await expect(page).toHaveURL(/\/privacidade$/);
@@ -65,11 +65,14 @@ test.describe('landing page as a visitor', () => {
       page.getByRole('heading', { level: 1, name: 'Política de Privacidade' }),
     ).toBeVisible();
     await expect(page.getByText(/13\.709/).first()).toBeVisible();
+    await snap('privacy-1280');
 
     await page.goto('/');
     await page.getByRole('link', { name: 'Termos de Uso' }).click();
     await expect(page).toHaveURL(/\/termos$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Termos de Uso' })).toBeVisible();
+    await page.setViewportSize(widths.mobile);
+    await snap('terms-375');
   });
 
   test('answers an unknown address with the pt-BR not-found page', async ({ page }) => {

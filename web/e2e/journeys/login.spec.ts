@@ -1,4 +1,4 @@
-import { DEMO_PASSWORD, demo, expect, test } from '../fixtures';
+import { DEMO_PASSWORD, demo, expect, test, widths } from '../fixtures';
 
 test.describe('login', () => {
   test('an admin signs in through the form and lands on the processes in progress', async ({
@@ -27,10 +27,12 @@ test.describe('login', () => {
     await snap('login-wrong-password');
   });
 
-  test('an empty submit shows what is missing', async ({ page }) => {
+  test('an empty submit shows what is missing', async ({ page, snap }) => {
+    await page.setViewportSize(widths.mobile);
     await page.goto('/login');
     await page.getByRole('button', { name: 'Entrar' }).click();
     await expect(page.getByText('Informe o e-mail')).toBeVisible();
     await expect(page.getByText('Informe a senha')).toBeVisible();
+    await snap('login-empty-375');
   });
 });
