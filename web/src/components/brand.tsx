@@ -1,7 +1,7 @@
-import { Group, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
+import { Group, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import { IconLeaf } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { SITE_NAME } from '../lib/site';
+import { SITE_NAME, SITE_TAGLINE } from '../lib/site';
 
 interface BrandProps {
   /** Makes the brand a link (the header links it home). */
@@ -32,5 +32,17 @@ export function Brand({ to, inverted = false }: BrandProps) {
     <UnstyledButton component={Link} to={to} aria-label={`${SITE_NAME} — página inicial`}>
       {content}
     </UnstyledButton>
+  );
+}
+
+/** The brand linked home over the tagline: the top of the full-screen sign-in and sign-up cards. */
+export function BrandHeading({ to }: { to: string }) {
+  return (
+    <Stack gap={6} align="center">
+      <Brand to={to} />
+      <Text size="sm" c="dimmed">
+        {SITE_TAGLINE}
+      </Text>
+    </Stack>
   );
 }

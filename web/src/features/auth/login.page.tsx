@@ -8,7 +8,6 @@ import {
   Paper,
   PasswordInput,
   Stack,
-  Text,
   TextInput,
   Title,
 } from '@mantine/core';
@@ -22,8 +21,8 @@ import { LoginBodySchema, messages } from '@agroselo/contracts';
 import { errorMessage } from '../../api';
 import { paths } from '../../app/paths';
 import { destinationAfterLogin, useSession } from '../../app/session';
-import { Brand } from '../../components/brand';
-import { HERO_MEDIA, SITE_TAGLINE } from '../../lib/site';
+import { BrandHeading } from '../../components/brand';
+import { HERO_MEDIA } from '../../lib/site';
 import { requestToken } from './api';
 import { ForgotPasswordModal } from './forgot-password-modal';
 import classes from './login.module.css';
@@ -87,12 +86,7 @@ export function LoginPage() {
       <main className={classes.main}>
         <Paper component="section" className={classes.card} radius="lg" shadow="xl" p="xl">
           <Stack gap="lg">
-            <Stack gap={6} align="center">
-              <Brand to={paths.home()} />
-              <Text size="sm" c="dimmed">
-                {SITE_TAGLINE}
-              </Text>
-            </Stack>
+            <BrandHeading to={paths.home()} />
             <Title order={1} fz={26} ta="center">
               Entrar
             </Title>

@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
-import { Paper, Stack, Text } from '@mantine/core';
+import { Paper, Stack } from '@mantine/core';
 import { paths } from '../../../app/paths';
-import { Brand } from '../../../components/brand';
+import { BrandHeading } from '../../../components/brand';
 import { SiteFooter } from '../../../components/site-footer';
-import { SITE_TAGLINE } from '../../../lib/site';
 import landscape from '../field-landscape.svg';
 import classes from './accounts-shell.module.css';
 
@@ -27,12 +26,7 @@ export function AccountsShell({ width, children }: AccountsShellProps) {
           p={{ base: 'lg', sm: 'xl' }}
         >
           <Stack gap="lg">
-            <Stack gap={6} align="center">
-              <Brand to={paths.home()} />
-              <Text size="sm" c="dimmed">
-                {SITE_TAGLINE}
-              </Text>
-            </Stack>
+            <BrandHeading to={paths.home()} />
             {children}
           </Stack>
         </Paper>
