@@ -1,4 +1,5 @@
 import type { Ref } from 'react';
+import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { InputBase, type ElementProps, type InputBaseProps } from '@mantine/core';
 import { IMaskInput } from 'react-imask';
 import { maskOptions, type MaskPattern } from '../lib/masks';
@@ -24,6 +25,34 @@ export function MaskedInput({ mask, value, onChange, inputRef, ...props }: Maske
       value={value}
       onAccept={(next: string) => onChange(next)}
       inputRef={inputRef}
+    />
+  );
+}
+
+export interface MaskedFieldProps<T extends FieldValues> extends Omit<
+  MaskedInputProps,
+  'value' | 'onChange' | 'inputRef' | 'name' | 'error'
+> {
+  control: Control<T>;
+  name: FieldPath<T>;
+}
+
+/** A MaskedInput bound to a react-hook-form field: its value, its error and its focus. */
+export function MaskedField<T extends FieldValues>({
+  control,
+  name,
+  ...props
+}: MaskedFieldProps<T>) {
+  const { field, fieldState } = useController({ control, name });
+  return (
+    <MaskedInput
+      {...props}
+      error={fieldState.error?.message}
+      name={field.name}
+      value={String(field.value ?? '')}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      inputRef={field.ref}
     />
   );
 }

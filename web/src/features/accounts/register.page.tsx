@@ -10,14 +10,14 @@ import {
   Title,
 } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { RegisterFormSchema, messages, type RegisterFormInput } from '@agroselo/contracts';
 import { errorMessage, isApiError } from '../../api';
 import { paths } from '../../app/paths';
 import { homePathFor, useSession } from '../../app/session';
-import { MaskedInput } from '../../components/masked-input';
+import { MaskedField } from '../../components/masked-input';
 import { applyServerErrors } from '../../lib/form-errors';
 import { CPF_MASK, PHONE_MASK } from '../../lib/masks';
 import { registerAccount } from './api';
@@ -119,46 +119,26 @@ export function RegisterPage() {
               error={errors.last_name?.message}
               {...register('last_name')}
             />
-            <Controller
+            <MaskedField
               control={control}
               name="cpf"
-              render={({ field, fieldState }) => (
-                <MaskedInput
-                  label="CPF"
-                  mask={CPF_MASK}
-                  placeholder="000.000.000-00"
-                  inputMode="numeric"
-                  autoComplete="off"
-                  required
-                  error={fieldState.error?.message}
-                  name={field.name}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  inputRef={field.ref}
-                />
-              )}
+              label="CPF"
+              mask={CPF_MASK}
+              placeholder="000.000.000-00"
+              inputMode="numeric"
+              autoComplete="off"
+              required
             />
-            <Controller
+            <MaskedField
               control={control}
               name="phone"
-              render={({ field, fieldState }) => (
-                <MaskedInput
-                  label="Telefone"
-                  mask={PHONE_MASK}
-                  placeholder="(00) 00000-0000"
-                  type="tel"
-                  inputMode="tel"
-                  autoComplete="tel-national"
-                  required
-                  error={fieldState.error?.message}
-                  name={field.name}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  inputRef={field.ref}
-                />
-              )}
+              label="Telefone"
+              mask={PHONE_MASK}
+              placeholder="(00) 00000-0000"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel-national"
+              required
             />
             <PasswordInput
               label="Senha"
