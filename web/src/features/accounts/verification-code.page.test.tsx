@@ -11,8 +11,8 @@ import { VerificationCodePage } from './verification-code.page';
 
 const pendingUser = wireUser('user', { email: 'ana@agroselo.test', pending: true });
 
-function renderVerification(routes: Parameters<typeof mockFetch>[0]) {
-  storeToken();
+function renderVerification(routes: Parameters<typeof mockFetch>[0], { signedIn = true } = {}) {
+  if (signedIn) storeToken();
   const fetchMock = mockFetch(routes);
   renderWithProviders(
     <Routes>
@@ -155,21 +155,7 @@ describe('VerificationCodePage', () => {
   });
 
   it('sends visitors to the login', async () => {
-    mockFetch({});
-    renderWithProviders(
-      <Routes>
-        <Route
-          path="/verification-code"
-          element={
-            <RequireAuth allowPending>
-              <VerificationCodePage />
-            </RequireAuth>
-          }
-        />
-        <Route path="*" element={<LocationProbe />} />
-      </Routes>,
-      { route: '/verification-code' },
-    );
+    renderVerification({}, { signedIn: false });
     expect(await screen.findByTestId('location')).toHaveTextContent('/login');
   });
 });
