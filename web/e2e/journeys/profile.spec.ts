@@ -130,8 +130,11 @@ test.describe('profile', () => {
     // A short window keeps the section below the fold on a large screen too.
     await page.setViewportSize({ width: 1280, height: 420 });
     for (let round = 0; round < 2; round += 1) {
-      await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-      await expect(heading).not.toBeInViewport();
+      // The smooth scroll of the previous round may still be running: retry until the top holds.
+      await expect(async () => {
+        await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+        await expect(heading).not.toBeInViewport({ timeout: 500 });
+      }).toPass();
       await page.getByRole('banner').getByRole('link', { name: 'Propriedades' }).click();
       await expect(page).toHaveURL(/\/profile#properties$/);
       await expect(heading).toBeInViewport();
