@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RegisterFormSchema } from './auth';
+import { RegisterBodySchema, RegisterFormSchema } from './auth';
 import { messages } from './messages';
 
 describe('RegisterFormSchema', () => {
@@ -59,5 +59,21 @@ describe('RegisterFormSchema', () => {
       cpf: '52998224725',
       phone: '51999998888',
     });
+  });
+});
+
+describe('text inputs', () => {
+  it('refuse a NUL character, which PostgreSQL cannot store, with a pt-BR message', () => {
+    const result = RegisterBodySchema.safeParse({
+      email: 'ana@fazenda.com.br',
+      first_name: 'A\u0000na',
+      last_name: 'Souza',
+      cpf: '529.982.247-25',
+      phone: '(51) 99999-8888',
+      password: 'senha-segura-1',
+    });
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['first_name', messages.common.invalidCharacter],
+    ]);
   });
 });

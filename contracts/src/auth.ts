@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { nonBlankText, requiredText, validText } from './common';
+import { nonBlankText, requiredText, safeText, validText } from './common';
 import { RoleSchema } from './enums';
 import { messages } from './messages';
 import { isCpf, isCrea, isPhone, normalizeCrea, onlyDigits } from './rules/documents';
@@ -82,8 +82,7 @@ export type TokenResponse = z.infer<typeof TokenResponseSchema>;
 
 /** POST /api/auth/activate (multipart). */
 export const ActivateBodySchema = z.object({
-  code: z
-    .string({ error: messages.auth.codeRequired })
+  code: safeText({ error: messages.auth.codeRequired })
     .trim()
     .min(1, messages.auth.codeRequired)
     .max(20, messages.auth.codeWrong),

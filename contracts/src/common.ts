@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { messages } from './messages';
 
+/** PostgreSQL refuses text holding U+0000: every text input refuses it first, in pt-BR. */
+export const hasNoNul = (value: string): boolean => !value.includes('\u0000');
+
+/** The base of every text input of the API: a string without NUL characters. */
+export const safeText = (params?: Parameters<typeof z.string>[0]) =>
+  z.string(params).refine(hasNoNul, messages.common.invalidCharacter);
+
 export const IdSchema = z.uuid({ error: messages.common.invalidId });
 export const IdParamsSchema = z.object({ id: IdSchema });
 
@@ -28,7 +35,7 @@ export function toSaoPauloDay(value: string): string | null {
 export const ListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(100),
   offset: z.coerce.number().int().min(0).default(0),
-  query: z.string().max(200).optional(),
+  query: safeText().max(200).optional(),
 });
 export type ListQuery = z.infer<typeof ListQuerySchema>;
 export const TOTAL_COUNT_HEADER = 'X-Total-Count';
@@ -49,7 +56,14 @@ export const requiredText = (
   required: string,
   max = 255,
   tooLong = `No máximo ${max} caracteres`,
-) => z.string({ error: required }).min(1, required).max(max, tooLong);
+) => safeText({ error: required }).min(1, required).max(max, tooLong);
+
+/** An optional text; blank counts as absent. */
+export const optionalText = (max = 255, tooLong = `No máximo ${max} caracteres`) =>
+  safeText()
+    .max(max, tooLong)
+    .optional()
+    .transform((value) => (value?.trim() ? value.trim() : undefined));
 
 /** A required text with a rule of its own; an empty value answers only the "required" message. */
 export const validText = (

@@ -7,6 +7,8 @@ export * from './common';
 export * from './enums';
 export * from './messages';
 export * from './auth';
+export * from './users';
+export * from './properties';
 export * from './seals';
 export * from './notifications';
 export * from './instances';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ListQuerySchema } from './common';
+import { ListQuerySchema, safeText } from './common';
 import { InstanceStatus } from './enums';
 
 /**
@@ -18,7 +18,7 @@ export type InstanceListQuery = z.infer<typeof InstanceListQuerySchema>;
 
 /** GET /api/process-instance/search: an empty `query` matches every instance of the list. */
 export const InstanceSearchQuerySchema = InstanceListQuerySchema.extend({
-  query: z.string().max(200).default(''),
+  query: safeText().max(200).default(''),
 });
 export type InstanceSearchQuery = z.infer<typeof InstanceSearchQuerySchema>;
 

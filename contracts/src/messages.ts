@@ -39,6 +39,14 @@ export const messages = {
     exactlyOneField: 'Envie exatamente um campo para alterar',
     creaOnlyTechnicians: 'Apenas técnicos possuem CREA',
   },
+  users: {},
+
+  properties: {},
+
+  seals: {},
+
+  instances: {},
+
   login: {
     emailRequired: 'Informe o e-mail',
     emailInvalid: 'Email inválido',
@@ -53,6 +61,7 @@ export const messages = {
     payloadTooLarge: 'Arquivo ou requisição grande demais',
     unsupportedMedia: 'Tipo de conteúdo não suportado',
     malformedBody: 'Corpo da requisição malformado',
+    invalidCharacter: 'O texto contém um caractere inválido',
     requestFailed: 'Falha na requisição',
     loginFailed: 'Falha ao entrar',
     unknown: 'Erro desconhecido',

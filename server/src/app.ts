@@ -1,30 +1,22 @@
 import { messages } from '@agroselo/contracts';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config';
-import type { Db } from './db/client';
-import type { Mailer } from './lib/mailer';
-import type { Storage } from './lib/storage';
-import type { TokenService } from './lib/tokens';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppDeps } from './deps';
 import { authRoutes } from './modules/auth/routes';
 import { instancesRoutes } from './modules/instances/routes';
 import { notificationsRoutes } from './modules/notifications/routes';
+import { propertiesRoutes } from './modules/properties/routes';
 import { sealsRoutes } from './modules/seals/routes';
+import { usersRoutes } from './modules/users/routes';
 import { webDist } from './paths';
 import { authPlugin } from './plugins/auth';
 import { registerDocs } from './plugins/docs';
 import { registerErrorHandling } from './plugins/errors';
 import { registerHttp } from './plugins/http';
+import { compiledResponseSerializer } from './plugins/serializer';
 import { registerWebApp } from './plugins/web-app';
 
-/** What the routes need from the outside world; tests pass their own. */
-export interface AppDeps {
-  config: Config;
-  db: Db;
-  mailer: Mailer;
-  storage: Storage;
-  tokens: TokenService;
-}
+export type { AppDeps } from './deps';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -44,7 +36,7 @@ export async function buildApp(
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(compiledResponseSerializer);
   app.decorate('deps', deps);
 
   registerErrorHandling(app);
@@ -55,6 +47,8 @@ export async function buildApp(
   await app.register(
     async (api) => {
       await api.register(authRoutes);
+      await api.register(usersRoutes);
+      await api.register(propertiesRoutes);
       await api.register(sealsRoutes);
       await api.register(notificationsRoutes);
       await api.register(instancesRoutes);

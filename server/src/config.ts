@@ -19,6 +19,8 @@ const ConfigSchema = z
     SEED_DEMO: flag.optional(),
     PUBLIC_URL: z.url().optional(),
     TRUST_PROXY: z.string().optional(),
+    /** Requests a minute one address may make to the API before 429: only a guard against floods. */
+    RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),

@@ -6,10 +6,19 @@ import type { TestApp } from './support/test-app';
 
 /**
  * Who calls. `pending` is a signed-up account whose e-mail is not verified yet; `user` is
- * verified with no property. Areas with owned resources (properties, instances) add a subject
- * such as `otherOwner` here, give it a column in the rows that need it and a default below.
+ * verified with no property; `owner` owns the fixture's property, request and instances, and
+ * `otherOwner` is a producer who owns a property of their own but none of those: where a route
+ * acts on an owned resource, `owner` reaches it and `otherOwner` gets 404.
  */
-export const SUBJECTS = ['anonymous', 'pending', 'user', 'owner', 'technician', 'admin'] as const;
+export const SUBJECTS = [
+  'anonymous',
+  'pending',
+  'user',
+  'owner',
+  'otherOwner',
+  'technician',
+  'admin',
+] as const;
 export type Subject = (typeof SUBJECTS)[number];
 
 /**
@@ -30,6 +39,7 @@ export interface Fixture {
   releasedStampId: string;
   draftStampId: string;
   ownerPropertyId: string;
+  otherOwnerPropertyId: string;
 }
 
 type Body = Pick<InjectOptions, 'payload' | 'headers'>;
@@ -59,13 +69,13 @@ const signedIn = (status: Expectation): Expectations => ({
   ...signedInOrPending(status),
   pending: 403,
 });
-/** Only some roles; the other verified accounts get 403. */
-export const onlyRoles = (
-  roles: readonly Exclude<Subject, 'anonymous' | 'pending'>[],
-  status: Expectation,
-): Expectations => ({
+type Role = Exclude<Subject, 'anonymous' | 'pending' | 'otherOwner'>;
+
+/** Only some roles (`owner` meaning both producers); the other verified accounts get 403. */
+export const onlyRoles = (roles: readonly Role[], status: Expectation): Expectations => ({
   ...signedIn(403),
   ...Object.fromEntries(roles.map((role) => [role, status])),
+  ...(roles.includes('owner') ? { otherOwner: status } : {}),
 });
 
 const json = (payload: unknown): Body => ({
@@ -152,11 +162,12 @@ export const ACCESS_MATRIX: AccessRow[] = [
   },
 ];
 
-/** One account per subject, a released seal with an image, a draft one and the owner's farm. */
+/** One account per subject, a released seal with an image, a draft one and each owner's farm. */
 export async function buildFixture(t: TestApp): Promise<Fixture> {
-  const [pending, user, owner, technician, admin] = await Promise.all([
+  const [pending, user, owner, otherOwner, technician, admin] = await Promise.all([
     createUser(t.db, { role: 'user', pending: true, password: PASSWORD }),
     createUser(t.db, { role: 'user', password: PASSWORD }),
+    createUser(t.db, { role: 'owner', password: PASSWORD }),
     createUser(t.db, { role: 'owner', password: PASSWORD }),
     createUser(t.db, { role: 'technician', crea: '00000001234567', password: PASSWORD }),
     createUser(t.db, { role: 'admin', password: PASSWORD }),
@@ -171,12 +182,14 @@ export async function buildFixture(t: TestApp): Promise<Fixture> {
   await t.deps.storage.put('matriz/liberado.svg', svg);
   await t.deps.storage.put('matriz/rascunho.svg', svg);
   const property = await createProperty(t.db, { owner });
+  const otherProperty = await createProperty(t.db, { owner: otherOwner });
   return {
-    users: { pending, user, owner, technician, admin },
+    users: { pending, user, owner, otherOwner, technician, admin },
     password: PASSWORD,
     releasedStampId: released.stamp.id,
     draftStampId: draft.stamp.id,
     ownerPropertyId: property.id,
+    otherOwnerPropertyId: otherProperty.id,
   };
 }
 

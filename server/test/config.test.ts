@@ -14,6 +14,7 @@ describe('loadConfig', () => {
       SEED_DEMO: true,
       PUBLIC_URL: 'http://localhost:3000',
       TRUST_PROXY: [],
+      RATE_LIMIT_PER_MINUTE: 1200,
       LOG_LEVEL: 'info',
     });
   });

@@ -15,6 +15,9 @@ export type Schema = typeof schema;
 /** One handle type for both drivers; a transaction is one too. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
+/** Told of every statement sent; tests count queries per request with it. */
+export type QueryListener = (query: string) => void;
+
 export interface Database {
   db: Db;
   driver: 'pglite' | 'pg';
@@ -24,7 +27,7 @@ export interface Database {
 
 /** Embedded PostgreSQL in this process; `dataDir` undefined keeps it in memory. */
 export async function openPglite(
-  options: { dataDir?: string; loadDataDir?: Blob } = {},
+  options: { dataDir?: string; loadDataDir?: Blob; onQuery?: QueryListener } = {},
 ): Promise<Database & { client: PGlite }> {
   if (options.dataDir) mkdirSync(path.resolve(options.dataDir), { recursive: true });
   const client = await PGlite.create({
@@ -32,7 +35,7 @@ export async function openPglite(
     loadDataDir: options.loadDataDir,
     extensions: { pg_trgm },
   });
-  const db = drizzlePglite({ client, schema });
+  const db = drizzlePglite({ client, schema, logger: queryLogger(options.onQuery) });
   return {
     db: db as unknown as Db,
     driver: 'pglite',
@@ -42,9 +45,12 @@ export async function openPglite(
   };
 }
 
-export async function openPostgres(url: string): Promise<Database & { pool: pg.Pool }> {
+export async function openPostgres(
+  url: string,
+  options: { onQuery?: QueryListener } = {},
+): Promise<Database & { pool: pg.Pool }> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
-  const db = drizzlePg({ client: pool, schema });
+  const db = drizzlePg({ client: pool, schema, logger: queryLogger(options.onQuery) });
   await pool.query('select 1');
   return {
     db: db as unknown as Db,
@@ -54,6 +60,9 @@ export async function openPostgres(url: string): Promise<Database & { pool: pg.P
     close: () => pool.end(),
   };
 }
+
+const queryLogger = (onQuery?: QueryListener) =>
+  onQuery ? { logQuery: (query: string) => onQuery(query) } : false;
 
 export function openDatabase(config: {
   DATABASE_URL?: string;

@@ -1,9 +1,29 @@
 import { TOTAL_COUNT_HEADER } from '@agroselo/contracts';
+import { sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 
 export interface Page<T> {
   items: T[];
   total: number;
+}
+
+/**
+ * Select it as `total` beside the columns of a list query: every row carries the count of all
+ * rows the filter matched, so a page and its X-Total-Count come from one query.
+ */
+export const windowTotal = () => sql<number>`count(*) over()`.mapWith(Number).as('total');
+
+/**
+ * A page from rows that carry `total` (see windowTotal). A page past the end has no row to carry
+ * it: only then is the count asked for separately.
+ */
+export async function pageFrom<Row extends { total: number }, T>(
+  rows: Row[],
+  present: (row: Row) => T,
+  options: { offset: number; countPastEnd: () => Promise<number> },
+): Promise<Page<T>> {
+  const total = rows[0]?.total ?? (options.offset > 0 ? await options.countPastEnd() : 0);
+  return { items: rows.map(present), total };
 }
 
 /** Lists answer one page as a JSON array and the full count in X-Total-Count (DESIGN §4). */

@@ -2,8 +2,8 @@ import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import { messages } from '@agroselo/contracts';
-import type { FastifyInstance } from 'fastify';
+import { messages, type ValidationIssue } from '@agroselo/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -26,6 +26,11 @@ export const UPLOAD_LIMITS = {
   fieldSize: 64 * 1024,
 };
 
+const isWebAppFile = (request: FastifyRequest) =>
+  (request.method === 'GET' || request.method === 'HEAD') &&
+  !request.url.startsWith('/api') &&
+  !request.url.startsWith('/docs');
+
 /** Body parsers, security headers and the flood limit shared by every route. */
 export async function registerHttp(app: FastifyInstance): Promise<void> {
   await app.register(helmet, {
@@ -46,10 +51,12 @@ export async function registerHttp(app: FastifyInstance): Promise<void> {
     // Seal images and proofs are fetched by the same origin only; the default is fine for them.
     crossOriginEmbedderPolicy: false,
   });
-  // Only a guard against floods: a cooperative behind one address must never be locked out.
+  // Only a guard against floods: a cooperative behind one address must never be locked out. The
+  // web app's own files are not counted: one visit loads dozens of them.
   await app.register(rateLimit, {
-    max: 600,
+    max: app.deps.config.RATE_LIMIT_PER_MINUTE,
     timeWindow: '1 minute',
+    allowList: (request) => isWebAppFile(request),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       detail: messages.auth.tooManyRequests,
@@ -74,4 +81,38 @@ export async function registerHttp(app: FastifyInstance): Promise<void> {
   app.addHook('preValidation', async (request) => {
     request.bodyParsed = true;
   });
+  app.addHook('preValidation', refuseNulCharacters);
+}
+
+/**
+ * PostgreSQL refuses any text holding U+0000, so such a text would fail deep in a query with a
+ * 500. The contracts refuse it in every text field; this hook is the net under them, for every
+ * route, body, query string and path parameter, file names of uploads included.
+ */
+async function refuseNulCharacters(request: FastifyRequest, reply: FastifyReply) {
+  const sources = { body: request.body, querystring: request.query, path: request.params };
+  for (const [context, value] of Object.entries(sources)) {
+    const at = nulPath(value, 0);
+    if (at) {
+      const detail: ValidationIssue[] = [
+        { loc: [context, ...at], msg: messages.common.invalidCharacter, type: 'invalid_character' },
+      ];
+      return reply.code(422).send({ detail });
+    }
+  }
+}
+
+const MAX_DEPTH = 32;
+
+/** Where in `value` a string holds a NUL character: [] for `value` itself, null when nowhere. */
+function nulPath(value: unknown, depth: number): (string | number)[] | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? [] : null;
+  if (value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return null;
+  if (depth > MAX_DEPTH) return null;
+  for (const [key, child] of Object.entries(value)) {
+    if (key.includes('\u0000')) return [key];
+    const at = nulPath(child, depth + 1);
+    if (at) return [Array.isArray(value) ? Number(key) : key, ...at];
+  }
+  return null;
 }

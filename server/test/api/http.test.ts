@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { messages } from '@agroselo/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formEncoded, multipart } from '../support/http';
 import { buildTestApp, type TestApp } from '../support/test-app';
 
 const INDEX_HTML = '<!doctype html><html lang="pt-BR"><title>AgroSelo</title><div id="root"></div>';
@@ -22,6 +23,43 @@ beforeAll(async () => {
 afterAll(() => rm(webRoot, { recursive: true, force: true }));
 
 describe('errors at the door', () => {
+  it('refuses a NUL character in a body, a query string or a path with 422 in pt-BR', async () => {
+    const register = await multipart({
+      email: 'nul@fazenda.com.br',
+      first_name: 'Ana\u0000',
+      last_name: 'Souza',
+      cpf: '52998224725',
+      phone: '51999998888',
+      password: 'senha-segura-1',
+    });
+    const cases = [
+      {
+        request: { method: 'POST' as const, url: '/api/auth/register', ...register },
+        loc: ['body', 'first_name'],
+      },
+      {
+        request: {
+          method: 'POST' as const,
+          url: '/api/auth/token',
+          ...formEncoded({ username: 'a\u0000@b.com', password: 'x' }),
+        },
+        loc: ['body', 'username'],
+      },
+      {
+        request: { method: 'GET' as const, url: '/api/process-instance/search?query=gr%00anja' },
+        loc: ['querystring', 'query'],
+      },
+      { request: { method: 'GET' as const, url: '/api/stamp/%00/image' }, loc: ['path', 'id'] },
+    ];
+    for (const { request, loc } of cases) {
+      const response = await t.app.inject(request);
+      expect(response.statusCode, request.url).toBe(422);
+      expect(response.json(), request.url).toEqual({
+        detail: [{ loc, msg: messages.common.invalidCharacter, type: 'invalid_character' }],
+      });
+    }
+  });
+
   it('answers an unknown /api path with a JSON 404 in pt-BR', async () => {
     for (const method of ['GET', 'POST', 'DELETE'] as const) {
       const response = await t.app.inject({ method, url: '/api/nao-existe/123' });
@@ -144,5 +182,21 @@ describe('the web app (SPA fallback)', () => {
     const response = await t.app.inject({ url: '/qualquer/rota' });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ detail: messages.common.pageNotFound });
+  });
+});
+
+describe('the flood limit', () => {
+  it('counts API calls per address up to RATE_LIMIT_PER_MINUTE, never the web app files', async () => {
+    const limited = await buildTestApp({ RATE_LIMIT_PER_MINUTE: '3' }, { webRoot });
+    for (let i = 0; i < 6; i++) {
+      const file = await limited.app.inject({ url: i % 2 ? '/assets/app.js' : '/perfil' });
+      expect(file.statusCode).toBe(200);
+    }
+    for (let i = 0; i < 3; i++) {
+      expect((await limited.app.inject({ url: '/api/stamp/all' })).statusCode).toBe(200);
+    }
+    const flooded = await limited.app.inject({ url: '/api/stamp/all' });
+    expect(flooded.statusCode).toBe(429);
+    expect(flooded.json()).toMatchObject({ detail: messages.auth.tooManyRequests });
   });
 });

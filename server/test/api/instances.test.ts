@@ -191,6 +191,16 @@ describe('GET /api/process-instance/all', () => {
     expect(beyond.json()).toEqual([]);
     expect(beyond.headers['x-total-count']).toBe('4');
   });
+
+  it('answers any page in two queries, the caller and the page with its count', async () => {
+    const headers = await t.auth(technician);
+    for (const limit of [1, 100]) {
+      const queries = await t.queriesDuring(() =>
+        t.app.inject({ url: `${ALL_URL}?limit=${limit}`, headers }),
+      );
+      expect(queries, `limit=${limit}`).toHaveLength(2);
+    }
+  });
 });
 
 describe('GET /api/process-instance/search', () => {

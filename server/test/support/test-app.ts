@@ -7,7 +7,7 @@ import pg from 'pg';
 import { afterAll, inject } from 'vitest';
 import { buildApp, type App, type AppDeps } from '../../src/app';
 import { loadConfig } from '../../src/config';
-import { openPglite, openPostgres, type Database } from '../../src/db/client';
+import { openPglite, openPostgres, type Database, type QueryListener } from '../../src/db/client';
 import { mailOutbox } from '../../src/db/schema';
 import { createMailer } from '../../src/lib/mailer';
 import { createLocalStorage } from '../../src/lib/storage';
@@ -20,12 +20,17 @@ export interface TestApp {
   db: AppDeps['db'];
   /** `Authorization` headers for a user row. */
   auth(user: { id: string; tokenVersion: number }): Promise<{ authorization: string }>;
+  /**
+   * The SQL statements the app sent while `work` ran (tests must not run other work meanwhile):
+   * a page must cost the same number of queries whatever its size.
+   */
+  queriesDuring(work: () => Promise<unknown>): Promise<string[]>;
   /** Messages queued to one address, newest first. */
   mailTo(address: string): Promise<(typeof mailOutbox.$inferSelect)[]>;
   dataDir: string;
 }
 
-async function openTestDatabase(): Promise<Database> {
+async function openTestDatabase(onQuery: QueryListener): Promise<Database> {
   const pgTemplateUrl = inject('pgTemplateUrl');
   if (pgTemplateUrl) {
     const name = `agroselo_test_${randomBytes(6).toString('hex')}`;
@@ -34,7 +39,7 @@ async function openTestDatabase(): Promise<Database> {
     await admin.query(
       `create database ${name} template ${new URL(pgTemplateUrl).pathname.slice(1)}`,
     );
-    const database = await openPostgres(withDatabase(pgTemplateUrl, name));
+    const database = await openPostgres(withDatabase(pgTemplateUrl, name), { onQuery });
     return {
       ...database,
       close: async () => {
@@ -45,7 +50,7 @@ async function openTestDatabase(): Promise<Database> {
     };
   }
   const dump = await readFile(inject('pgliteTemplate'));
-  return openPglite({ loadDataDir: new Blob([dump]) });
+  return openPglite({ loadDataDir: new Blob([dump]), onQuery });
 }
 
 // Vitest ignores an afterAll registered from inside a hook or a test, where buildTestApp is
@@ -73,7 +78,8 @@ export async function buildTestApp(
     SEED_DEMO: 'false',
     ...env,
   });
-  const database = await openTestDatabase();
+  let recording: string[] | null = null;
+  const database = await openTestDatabase((query) => recording?.push(query));
   const tokens = createTokenService(config.JWT_SECRET ?? '');
   const deps: AppDeps = {
     config,
@@ -103,6 +109,16 @@ export async function buildTestApp(
     deps,
     db: database.db,
     dataDir,
+    queriesDuring: async (work) => {
+      const queries: string[] = [];
+      recording = queries;
+      try {
+        await work();
+      } finally {
+        recording = null;
+      }
+      return queries;
+    },
     auth: async (user) => ({
       authorization: `Bearer ${await tokens.sign({ userId: user.id, tokenVersion: user.tokenVersion })}`,
     }),

@@ -1,15 +1,8 @@
 import type { RouteObject } from 'react-router';
 import { STAFF_ROLES } from '@agroselo/contracts';
-import { RegisterPage } from '../features/accounts/register.page';
-import { VerificationCodePage } from '../features/accounts/verification-code.page';
-import { LoginPage } from '../features/auth/login.page';
-import { PendingsPage } from '../features/instances/pendings.page';
-import { ProcessInstancesPage } from '../features/instances/process-instances.page';
-import { LandingPage } from '../features/landing/landing.page';
-import { PrivacyPage } from '../features/legal/privacy.page';
-import { TermsPage } from '../features/legal/terms.page';
-import { ProfilePage } from '../features/profile/profile.page';
+import { PageLoader } from '../components/page-loader';
 import { AppLayout } from './layouts/app-layout';
+import { lazyPage } from './lazy-page';
 import { ErrorPage } from './pages/error.page';
 import { NotFoundPage } from './pages/not-found.page';
 import { paths } from './paths';
@@ -17,50 +10,94 @@ import { RootRoute } from './root-route';
 import { RequireAuth } from './session';
 
 /**
- * Adding a page: give it a builder in paths.ts, then a route below. Inside AppLayout it gets the
- * header, side menu and footer. When it needs an account, wrap it in RequireAuth (./session):
- *   { path: paths.users(), element: <RequireAuth roles={['admin']}><UsersPage /></RequireAuth> }
- * or group several pages under { element: <RequireAuth roles={[...]} />, children: [...] }.
+ * Adding a page: give it a builder in paths.ts, then a route below in its area's section, loaded
+ * on demand with lazyPage. Inside AppLayout it gets the header, side menu and footer. When it needs
+ * an account, put it under a RequireAuth layout route:
+ *   { element: <RequireAuth roles={['admin']} />, children: [{ path: paths.users(), lazy: ... }] }
  */
 export const routes: RouteObject[] = [
   {
     element: <RootRoute />,
     errorElement: <ErrorPage />,
+    // Shown while the first page's code arrives.
+    hydrateFallbackElement: <PageLoader />,
     children: [
       // Full-screen pages, without the app shell.
-      { path: paths.login(), element: <LoginPage /> },
-      // ── accounts ──
-      { path: paths.register(), element: <RegisterPage /> },
       {
-        path: paths.verificationCode(),
-        element: (
-          <RequireAuth allowPending>
-            <VerificationCodePage />
-          </RequireAuth>
-        ),
+        path: paths.login(),
+        lazy: lazyPage(() => import('../features/auth/login.page'), 'LoginPage'),
+      },
+      // ── accounts ──
+      {
+        path: paths.register(),
+        lazy: lazyPage(() => import('../features/accounts/register.page'), 'RegisterPage'),
+      },
+      {
+        element: <RequireAuth allowPending />,
+        children: [
+          {
+            path: paths.verificationCode(),
+            lazy: lazyPage(
+              () => import('../features/accounts/verification-code.page'),
+              'VerificationCodePage',
+            ),
+          },
+        ],
       },
       {
         element: <AppLayout />,
         children: [
-          { index: true, element: <LandingPage /> },
-          { path: paths.privacy(), element: <PrivacyPage /> },
-          { path: paths.terms(), element: <TermsPage /> },
+          {
+            index: true,
+            lazy: lazyPage(() => import('../features/landing/landing.page'), 'LandingPage'),
+          },
+          {
+            path: paths.privacy(),
+            lazy: lazyPage(() => import('../features/legal/privacy.page'), 'PrivacyPage'),
+          },
+          {
+            path: paths.terms(),
+            lazy: lazyPage(() => import('../features/legal/terms.page'), 'TermsPage'),
+          },
+
           // ── profile ──
           {
-            path: paths.profile(),
-            element: (
-              <RequireAuth>
-                <ProfilePage />
-              </RequireAuth>
-            ),
+            element: <RequireAuth />,
+            children: [
+              {
+                path: paths.profile(),
+                lazy: lazyPage(() => import('../features/profile/profile.page'), 'ProfilePage'),
+              },
+            ],
           },
+
+          // ── properties ──
+
+          // ── seals ──
+
+          // ── users ──
+
+          // ── instances ──
           {
             element: <RequireAuth roles={STAFF_ROLES} />,
             children: [
-              { path: paths.processInstances(), element: <ProcessInstancesPage /> },
-              { path: paths.pendings(), element: <PendingsPage /> },
+              {
+                path: paths.processInstances(),
+                lazy: lazyPage(
+                  () => import('../features/instances/process-instances.page'),
+                  'ProcessInstancesPage',
+                ),
+              },
+              {
+                path: paths.pendings(),
+                lazy: lazyPage(() => import('../features/instances/pendings.page'), 'PendingsPage'),
+              },
             ],
           },
+
+          // ── forms ──
+
+          // ── certificates ──
 
           { path: '*', element: <NotFoundPage /> },
         ],

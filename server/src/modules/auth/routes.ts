@@ -15,7 +15,7 @@ import { presentUser } from './present';
 import { activate, login, register, resendCode, updateSelf } from './service';
 
 /**
- * Per-address flood limit of the credential routes, below the global 600/min. The brute-force
+ * Per-address flood limit of the credential routes, below the global flood limit (RATE_LIMIT_PER_MINUTE). The brute-force
  * limit is per account, in the service, once the body is parsed (DESIGN §7, §8).
  */
 const CREDENTIAL_FLOOD_LIMIT = { rateLimit: { max: 300, timeWindow: '1 minute' } };

@@ -14,7 +14,7 @@ import {
   type User,
 } from '@agroselo/contracts';
 import { and, desc, eq, isNull, lt, ne, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import type { Db } from '../../db/client';
 import { users, verificationCodes } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden, tooManyRequests } from '../../lib/errors';

@@ -4,10 +4,10 @@ import {
   type InstanceListQuery,
   type InstanceSummary,
 } from '@agroselo/contracts';
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import type { AppDeps } from '../../app';
-import type { Page } from '../../lib/pagination';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AppDeps } from '../../deps';
+import { pageFrom, windowTotal, type Page } from '../../lib/pagination';
 import { formInstances, processInstances, properties, stamps, users } from '../../db/schema';
 import { forbidden } from '../../lib/errors';
 import { matchesSearch } from '../../lib/search';
@@ -33,22 +33,17 @@ function propertySearchTerm(query: string): string {
   return /\d/.test(trimmed) && /^[\d./\-\s]+$/.test(trimmed) ? trimmed.replace(/\D/g, '') : trimmed;
 }
 
-async function progressOf(
-  deps: AppDeps,
-  instanceIds: string[],
-): Promise<Map<string, { finished: number; total: number }>> {
-  if (instanceIds.length === 0) return new Map();
-  const rows = await deps.db
-    .select({
-      instanceId: formInstances.processInstanceId,
-      total: count(),
-      finished: sql<number>`count(*) filter (where ${formInstances.commited})`.mapWith(Number),
-    })
-    .from(formInstances)
-    .where(inArray(formInstances.processInstanceId, instanceIds))
-    .groupBy(formInstances.processInstanceId);
-  return new Map(rows.map(({ instanceId, ...progress }) => [instanceId, progress]));
-}
+/** Form instances of an instance, all and finished, as columns of the query that lists it. */
+export const formProgress = (instanceId: AnyPgColumn) => ({
+  formsTotal:
+    sql<number>`(select count(*) from ${formInstances} where ${formInstances.processInstanceId} = ${instanceId})`.mapWith(
+      Number,
+    ),
+  formsFinished:
+    sql<number>`(select count(*) from ${formInstances} where ${formInstances.processInstanceId} = ${instanceId} and ${formInstances.commited})`.mapWith(
+      Number,
+    ),
+});
 
 /** The staff dashboards (Processos em andamento, Pendentes): newest request first. */
 export async function listInstances(
@@ -78,6 +73,8 @@ export async function listInstances(
         firstName: technician.firstName,
         lastName: technician.lastName,
       },
+      ...formProgress(i.id),
+      total: windowTotal(),
     })
     .from(i)
     .innerJoin(properties, eq(properties.id, i.propertyId))
@@ -87,23 +84,24 @@ export async function listInstances(
     .orderBy(desc(i.createdAt), desc(i.id))
     .limit(query.limit)
     .offset(query.offset);
-  const [counted] = await deps.db
-    .select({ total: count() })
-    .from(i)
-    .innerJoin(properties, eq(properties.id, i.propertyId))
-    .where(where);
-  const progress = await progressOf(
-    deps,
-    rows.map((row) => row.instance.id),
-  );
 
-  return {
-    items: rows.map((row) =>
+  return pageFrom(
+    rows,
+    (row) =>
       presentInstanceSummary({
         ...row,
-        progress: progress.get(row.instance.id) ?? { finished: 0, total: 0 },
+        progress: { finished: row.formsFinished, total: row.formsTotal },
       }),
-    ),
-    total: counted?.total ?? 0,
-  };
+    {
+      offset: query.offset,
+      countPastEnd: async () => {
+        const [counted] = await deps.db
+          .select({ total: count() })
+          .from(i)
+          .innerJoin(properties, eq(properties.id, i.propertyId))
+          .where(where);
+        return counted?.total ?? 0;
+      },
+    },
+  );
 }

@@ -1,7 +1,7 @@
 import { STAFF_ROLES, type ListQuery, type PendingItem } from '@agroselo/contracts';
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
-import type { AppDeps } from '../../app';
-import type { Page } from '../../lib/pagination';
+import type { AppDeps } from '../../deps';
+import { pageFrom, windowTotal, type Page } from '../../lib/pagination';
 import { processInstances, properties } from '../../db/schema';
 import type { Caller } from '../../plugins/auth';
 import { awaitsProducer, awaitsTechnician } from '../instances/conditions';
@@ -28,20 +28,22 @@ export async function listPending(
   const pending = pendingFor(caller);
   if (!pending) return { items: [], total: 0 };
   const rows = await deps.db
-    .select({ id: i.id })
+    .select({ id: i.id, total: windowTotal() })
     .from(i)
     .innerJoin(properties, eq(properties.id, i.propertyId))
     .where(pending.where)
     .orderBy(desc(i.createdAt), desc(i.id))
     .limit(query.limit)
     .offset(query.offset);
-  const [counted] = await deps.db
-    .select({ total: count() })
-    .from(i)
-    .innerJoin(properties, eq(properties.id, i.propertyId))
-    .where(pending.where);
-  return {
-    items: rows.map((row) => presentPending(row, pending.kind)),
-    total: counted?.total ?? 0,
-  };
+  return pageFrom(rows, (row) => presentPending(row, pending.kind), {
+    offset: query.offset,
+    countPastEnd: async () => {
+      const [counted] = await deps.db
+        .select({ total: count() })
+        .from(i)
+        .innerJoin(properties, eq(properties.id, i.propertyId))
+        .where(pending.where);
+      return counted?.total ?? 0;
+    },
+  });
 }

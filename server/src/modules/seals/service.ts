@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { and, asc, eq } from 'drizzle-orm';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { processes, stamps } from '../../db/schema';
 import { presentStamp } from './present';
 

@@ -1,0 +1,2 @@
+/** Rural properties (businesses) of producers: spec §3 Property, §5 Property form. */
+export {};

@@ -1,0 +1,2 @@
+/** Users as the admins manage them: lists, search, roles and status (spec §2 Usuários). */
+export {};
