@@ -14,11 +14,9 @@ export function UserMenu({ user }: { user: SessionUser }) {
   const fullName = `${user.firstName} ${user.lastName}`.trim();
   const role = ROLE_LABELS[user.role];
 
-  // Leave first, committing the new page at once (not as a transition): a guarded page still
-  // shown when the session ends would send to the login instead of home.
   const signOut = async () => {
-    await navigate(paths.home(), { flushSync: true });
     logout();
+    await navigate(paths.home());
   };
 
   return (

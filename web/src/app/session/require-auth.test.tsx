@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { Role } from '@agroselo/contracts';
@@ -6,6 +6,16 @@ import { json, mockFetch } from '../../../test/fetch-mock';
 import { LocationProbe, renderWithProviders } from '../../../test/render';
 import { storeToken, wireUser } from '../../../test/users';
 import { RequireAuth } from './require-auth';
+import { useSession } from './session-context';
+
+function SignOutButton() {
+  const { logout } = useSession();
+  return (
+    <button type="button" onClick={logout}>
+      Sair
+    </button>
+  );
+}
 
 function renderGuarded(roles?: readonly Role[]) {
   renderWithProviders(
@@ -15,6 +25,7 @@ function renderGuarded(roles?: readonly Role[]) {
         element={
           <RequireAuth roles={roles}>
             <p>página protegida</p>
+            <SignOutButton />
           </RequireAuth>
         }
       />
@@ -53,5 +64,14 @@ describe('RequireAuth', () => {
     mockFetch({ 'GET /api/auth/info': json(wireUser('user', { pending: true })) });
     renderGuarded();
     expect(await screen.findByTestId('location')).toHaveTextContent('/verification-code');
+  });
+
+  it('sends home, not to the login, whoever just signed out on a guarded page', async () => {
+    storeToken();
+    mockFetch({ 'GET /api/auth/info': json(wireUser('admin')) });
+    renderGuarded(['admin']);
+    const button = await screen.findByRole('button', { name: 'Sair' });
+    act(() => button.click());
+    expect(await screen.findByTestId('location')).toHaveTextContent(/^\/$/);
   });
 });

@@ -16,14 +16,16 @@ interface RequireAuthProps {
 }
 
 /**
- * Guards a page: visitors go to /login?next=<here>, pending accounts to /verification-code,
- * other roles see the "Acesso negado" page. The server enforces access anyway.
+ * Guards a page: visitors go to /login?next=<here> (home right after signing out), pending
+ * accounts to /verification-code, other roles see the "Acesso negado" page. The server enforces
+ * access anyway.
  */
 export function RequireAuth({ roles, allowPending = false, children }: RequireAuthProps) {
-  const { status, user } = useSession();
+  const { status, user, signedOut } = useSession();
   const location = useLocation();
 
   if (status === 'loading') return <PageLoader />;
+  if (!user && signedOut) return <Navigate to={paths.home()} replace />;
   if (!user) {
     const here = `${location.pathname}${location.search}${location.hash}`;
     return <Navigate to={paths.login(here)} replace />;

@@ -25,6 +25,11 @@ export interface Session {
   replaceToken(token: string): Promise<SessionUser>;
   /** Forgets the token and every cached query. Navigating away is the caller's choice. */
   logout(): void;
+  /**
+   * True once the user signed out here (until the next login): guarded pages then send home
+   * rather than to the login, whichever renders first, the page left or the page arrived at.
+   */
+  signedOut: boolean;
   /** Reloads the user, e.g. after the profile changed one of its fields. */
   refreshUser(): Promise<void>;
 }

@@ -3,6 +3,7 @@ import {
   useEffect,
   useMemo,
   useRef,
+  useState,
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
@@ -18,6 +19,7 @@ const getServerToken = () => null;
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const token = useSyncExternalStore(tokenStore.subscribe, tokenStore.get, getServerToken);
+  const [signedOut, setSignedOut] = useState(false);
 
   const userQuery = useQuery({
     queryKey: sessionUserKey(token),
@@ -54,6 +56,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       if (current !== null && current !== newToken) queryClient.clear();
       queryClient.setQueryData(sessionUserKey(newToken), user);
       tokenStore.set(newToken, remember);
+      setSignedOut(false);
       return user;
     },
     [queryClient],
@@ -69,7 +72,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [queryClient],
   );
 
-  const logout = useCallback(() => tokenStore.clear(), []);
+  const logout = useCallback(() => {
+    setSignedOut(true);
+    tokenStore.clear();
+  }, []);
 
   const refreshUser = useCallback(
     () => queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY }),
@@ -91,9 +97,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       login,
       replaceToken,
       logout,
+      signedOut,
       refreshUser,
     }),
-    [status, user, token, login, replaceToken, logout, refreshUser],
+    [status, user, token, login, replaceToken, logout, signedOut, refreshUser],
   );
 
   return <SessionContext value={session}>{children}</SessionContext>;

@@ -81,11 +81,9 @@ export function VerificationCodePage() {
     }
   };
 
-  // Leave first, committing the new page at once (not as a transition): this guarded page,
-  // still shown when the session ends, would otherwise send to the login.
   const signOut = async () => {
-    await navigate(paths.home(), { flushSync: true });
     logout();
+    await navigate(paths.home());
   };
 
   const waiting = cooldown.seconds > 0;
