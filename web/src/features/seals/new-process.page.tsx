@@ -174,6 +174,7 @@ export function NewProcessPage() {
                       placeholder="Escolher arquivo"
                       accept={NOTICE_FILE_TYPE}
                       clearable
+                      clearButtonProps={{ 'aria-label': 'Remover edital' }}
                       leftSection={<IconFileTypePdf size={18} aria-hidden />}
                       value={field.value ?? null}
                       onChange={field.onChange}
@@ -238,6 +239,7 @@ export function NewProcessPage() {
                       accept={SEAL_IMAGE_TYPES.join(',')}
                       required
                       clearable
+                      clearButtonProps={{ 'aria-label': 'Remover imagem' }}
                       leftSection={<IconPhoto size={18} aria-hidden />}
                       value={(field.value as File | null) ?? null}
                       onChange={field.onChange}

@@ -100,7 +100,7 @@ export function SealPage({ requestSection }: SealPageProps) {
 function SealDetails({ process }: { process: ProcessItem }) {
   const { stamp } = process;
   return (
-    <Grid gutter="xl">
+    <Grid gutter={{ base: 'md', sm: 'xl' }}>
       <Grid.Col span={{ base: 12, sm: 4 }}>
         <Paper withBorder radius="lg" bg="leaf.0" h={{ base: 200, sm: 260 }}>
           {stamp.imageUrl ? (

@@ -7,16 +7,16 @@ export function FieldFacts({ field }: { field: FieldItem }) {
   return (
     <>
       <Group gap={6}>
-        <Badge size="sm" variant="light" color="gray">
+        <Badge size="sm" variant="default">
           {FIELD_TYPE_LABELS[field.type]}
         </Badge>
         {field.producerReadOnly && (
-          <Badge size="sm" variant="light" color="grape">
+          <Badge size="sm" variant="filled" color="grape.8">
             Somente leitura
           </Badge>
         )}
         {field.proof && (
-          <Badge size="sm" variant="light" color="blue">
+          <Badge size="sm" variant="filled" color="blue.8">
             Comprovante
           </Badge>
         )}

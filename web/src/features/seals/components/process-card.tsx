@@ -232,12 +232,12 @@ function FormRow({ form }: { form: FormItem }) {
               {form.fieldsCount === 1 ? 'campo' : 'campos'}
             </Text>
             {form.obligatory && (
-              <Badge size="sm" variant="light" color="orange">
+              <Badge size="sm" variant="filled" color="red.9">
                 Obrigatório
               </Badge>
             )}
             {form.sign && (
-              <Badge size="sm" variant="light" color="blue">
+              <Badge size="sm" variant="filled" color="blue.8">
                 Requer Assinatura
               </Badge>
             )}
