@@ -3,7 +3,7 @@ import {
   ActionIcon,
   Badge,
   Button,
-  Collapse,
+  Box,
   Group,
   Image,
   Modal,
@@ -133,7 +133,7 @@ export function ProcessCard({ process }: { process: ProcessItem }) {
         {process.released ? 'Voltar a Rascunho' : 'Liberar'}
       </Button>
 
-      <Collapse in={expanded} id={formsId}>
+      <Box id={formsId} hidden={!expanded}>
         {expanded && (
           <Stack gap="sm" mt="md" pl={{ base: 0, sm: 48 }}>
             <ProcessForms process={process} />
@@ -166,7 +166,7 @@ export function ProcessCard({ process }: { process: ProcessItem }) {
             </Group>
           </Stack>
         )}
-      </Collapse>
+      </Box>
       <CreateFormModal processId={process.id} opened={creating} onClose={create.close} />
     </Paper>
   );
