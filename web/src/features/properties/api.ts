@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Property, PropertyBody, PropertyRegisterBody, Stamp } from '@agroselo/contracts';
 import { api, type Camel } from '../../api';
+import { SESSION_QUERY_KEY } from '../../app/session';
 
 export type PropertyItem = Camel<Property>;
 export type PropertyInstanceItem = PropertyItem['processInstances'][number];
@@ -56,7 +57,12 @@ export function useSaveProperty(propertyId?: string) {
       propertyId
         ? api.put<PropertyItem>(`/property/${propertyId}/edit`, body)
         : api.post<PropertyItem>('/property/register', body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: PROPERTY_QUERY_KEY }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: PROPERTY_QUERY_KEY }),
+        // A user's first property makes them an owner: the session learns the new role.
+        propertyId ? null : queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY }),
+      ]),
   });
 }
 

@@ -61,6 +61,7 @@ function PropertyOverlay({
       position="right"
       size="md"
       title={property?.businessName ?? ''}
+      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
       {property && (
         <Stack gap="md">
