@@ -126,7 +126,7 @@ const ownerEmail = safeText()
 
 /**
  * POST /api/property/register. A producer registers for themselves; a technician or an admin
- * registers for a producer named by `owner_email` (docs/decisions/005).
+ * registers for a producer named by `owner_email` (docs/decisions/006).
  */
 export const PropertyRegisterBodySchema = PropertyBodySchema.extend({ owner_email: ownerEmail });
 export type PropertyRegisterBody = z.infer<typeof PropertyRegisterBodySchema>;

@@ -310,7 +310,7 @@ export const ACCESS_MATRIX: AccessRow[] = [
   },
   {
     route: 'POST /api/property/register',
-    // Staff register for a producer (docs/decisions/005). The `user` subject becomes an owner
+    // Staff register for a producer (docs/decisions/006). The `user` subject becomes an owner
     // here, of a property of its own: no later row depends on it having none.
     body: (fx, subject) =>
       propertyBody(

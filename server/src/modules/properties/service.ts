@@ -132,7 +132,7 @@ async function mapCnpjTaken<T>(work: Promise<T>): Promise<T> {
 
 /**
  * A producer registers a property of their own; a technician or an admin registers one for the
- * producer named by `owner_email` (docs/decisions/005). A `user`'s first property makes them an
+ * producer named by `owner_email` (docs/decisions/006). A `user`'s first property makes them an
  * `owner`, in the same transaction.
  */
 export async function registerProperty(

@@ -8,7 +8,7 @@ import { PropertyForm } from './components/property-form';
 import { EMPTY_PROPERTY_FORM } from './property-fields';
 import { useGoBack } from './use-go-back';
 
-/** Spec §2 '/register-property'; staff register for a producer (decisions/005). */
+/** Spec §2 '/register-property'; staff register for a producer (decisions/006). */
 export function RegisterPropertyPage() {
   const { user } = useSession();
   const isStaff = Boolean(user && STAFF_ROLES.includes(user.role));

@@ -110,7 +110,7 @@ function DateField({
 
 export interface PropertyFormProps {
   defaultValues: PropertyFormValues;
-  /** Technicians and admins register for a producer named by e-mail (decisions/005). */
+  /** Technicians and admins register for a producer named by e-mail (decisions/006). */
   withOwnerEmail: boolean;
   submitLabel: string;
   /** The alert of a failure that is not a list of invalid fields (spec §8). */
