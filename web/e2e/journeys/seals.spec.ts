@@ -83,8 +83,8 @@ test.describe('the admin builds a seal', () => {
     await expect(page.getByText('Informe o nome do selo')).toBeVisible();
 
     await page.getByRole('textbox', { name: 'Aviso' }).fill(`Edital nº ${tag}: chamada pública`);
-    await page.getByLabel('Data de Início').fill(day(-1));
-    await page.getByLabel('Data de Fim').fill(day(-2));
+    await page.getByLabel('Data de Início').fill(ptBr(day(-1)));
+    await page.getByLabel('Data de Fim').fill(ptBr(day(-2)));
     await page
       .getByRole('textbox', { name: 'Descrição', exact: true })
       .fill('Certificação do arroz irrigado do litoral norte gaúcho');
@@ -94,8 +94,8 @@ test.describe('the admin builds a seal', () => {
       buffer: PDF,
     });
     await page.getByRole('textbox', { name: 'Nome do Selo' }).fill(sealName);
-    await page.getByLabel('Início da Validade').fill(day(0));
-    await page.getByLabel('Fim da Validade').fill(day(730));
+    await page.getByLabel('Início da Validade').fill(ptBr(day(0)));
+    await page.getByLabel('Fim da Validade').fill(ptBr(day(730)));
     await page
       .getByRole('textbox', { name: 'Descrição do Selo' })
       .fill('Arroz cultivado nas várzeas do litoral norte, com água de boa qualidade.');
@@ -110,7 +110,7 @@ test.describe('the admin builds a seal', () => {
     await page.getByRole('textbox', { name: 'Característica 2' }).fill('Secagem controlada');
     await page.getByRole('button', { name: 'Criar Processo' }).click();
     await expect(page.getByText('A data de fim deve ser posterior à data de início')).toBeVisible();
-    await page.getByLabel('Data de Fim').fill(day(60));
+    await page.getByLabel('Data de Fim').fill(ptBr(day(60)));
     await expectAccessible();
     await snap('new-process-1280');
     await page.getByRole('button', { name: 'Criar Processo' }).click();
@@ -130,7 +130,7 @@ test.describe('the admin builds a seal', () => {
     const modal = page.getByRole('dialog', { name: 'Criar Novo Formulário' });
     await modal.getByRole('textbox', { name: 'Nome' }).fill('Caracterização da lavoura');
     await expect(modal.getByText('25/300')).toBeVisible();
-    await modal.getByLabel('Prazo').fill(day(90));
+    await modal.getByLabel('Deadline').fill(ptBr(day(90)));
     await modal.getByLabel('Obrigatório').check();
     await modal.getByRole('button', { name: 'Criar Formulário' }).click();
     await expect(notice(page, 'Formulário criado com sucesso!')).toBeVisible();
@@ -145,7 +145,7 @@ test.describe('the admin builds a seal', () => {
       page.getByRole('heading', { level: 1, name: 'Cadastrar formulário' }),
     ).toBeVisible();
     await page.getByRole('textbox', { name: 'Nome' }).fill('Manejo da irrigação');
-    await page.getByLabel('Prazo').fill(day(120));
+    await page.getByLabel('Deadline').fill(ptBr(day(120)));
     await page.getByLabel('Requer assinatura').check();
     await page.getByRole('button', { name: 'Cadastrar' }).click();
     await expect(page).toHaveURL(/\/process\/[0-9a-f-]{36}\/form\/[0-9a-f-]{36}\/fields$/);
