@@ -5,6 +5,17 @@ import { dayjs } from '../lib/dayjs';
 
 export const DATE_INPUT_FORMAT = 'DD/MM/YYYY';
 
+const CALENDAR_LABELS = {
+  previousMonth: 'Mês anterior',
+  nextMonth: 'Próximo mês',
+  previousYear: 'Ano anterior',
+  nextYear: 'Próximo ano',
+  previousDecade: 'Década anterior',
+  nextDecade: 'Próxima década',
+  monthLevelControl: 'Escolher o mês',
+  yearLevelControl: 'Escolher o ano',
+};
+
 /** What is typed, as DD/MM/YYYY, to the wire's YYYY-MM-DD; null when it is no date. */
 export function parseTypedDate(text: string): string | null {
   const day = dayjs(text.trim(), DATE_INPUT_FORMAT, true);
@@ -42,6 +53,10 @@ export function DateField<T extends FieldValues>({
           leftSection={<IconCalendar size={18} aria-hidden />}
           clearable
           clearButtonProps={{ 'aria-label': `Limpar ${label}` }}
+          ariaLabels={CALENDAR_LABELS}
+          // The calendar's pale days of other months and red weekends fail the contrast minimum.
+          hideOutsideDates
+          weekendDays={[]}
           {...props}
           label={label}
           name={field.name}
