@@ -40,6 +40,8 @@ export interface Fixture {
   draftStampId: string;
   ownerPropertyId: string;
   otherOwnerPropertyId: string;
+  /** Accounts the admin rows of the users area act on, one per row so no row depends on another. */
+  managed: Record<'enable' | 'disable' | 'technician' | 'admin', UserRow>;
 }
 
 type Body = Pick<InjectOptions, 'payload' | 'headers'>;
@@ -128,6 +130,24 @@ export const ACCESS_MATRIX: AccessRow[] = [
     body: () => json({ first_name: 'Renomeado' }),
     expect: signedIn(200),
   },
+  {
+    route: 'POST /api/auth/forgot-password',
+    body: (fx) => formEncoded({ email: fx.users.user.email }),
+    expect: everyone(202),
+  },
+  {
+    route: 'POST /api/auth/reset-password',
+    // Past the door a wrong code is the users tests' business: anyone holding the code may try.
+    body: (fx) =>
+      json({ email: fx.users.user.email, code: '000000', password: 'nova-senha-matriz' }),
+    expect: everyone(PASSES),
+  },
+  {
+    route: 'PUT /api/auth/password',
+    // A wrong current password: a right one would end the fixture's other tokens.
+    body: () => json({ current_password: 'nao-e-esta-1', new_password: 'nova-senha-matriz' }),
+    expect: signedIn(PASSES),
+  },
 
   // seals
   { route: 'GET /api/stamp/all', expect: everyone(200) },
@@ -146,6 +166,40 @@ export const ACCESS_MATRIX: AccessRow[] = [
 
   // notifications
   { route: 'GET /api/process-instance/pending', expect: signedIn(200) },
+
+  // users
+  { route: 'GET /api/user/all', expect: onlyRoles(['admin'], 200) },
+  {
+    route: 'GET /api/user/search',
+    path: () => '/api/user/search?query=silva',
+    expect: onlyRoles(['admin'], 200),
+  },
+  {
+    route: 'GET /api/user/{id}/events',
+    path: (fx) => `/api/user/${fx.users.owner.id}/events`,
+    expect: onlyRoles(['admin'], 200),
+  },
+  {
+    route: 'PUT /api/user/{id}/set-technician',
+    path: (fx) => `/api/user/${fx.managed.technician.id}/set-technician`,
+    body: () => multipart({ crea: '12.345-67' }),
+    expect: onlyRoles(['admin'], 200),
+  },
+  {
+    route: 'PUT /api/user/{id}/enable',
+    path: (fx) => `/api/user/${fx.managed.enable.id}/enable`,
+    expect: onlyRoles(['admin'], 200),
+  },
+  {
+    route: 'PUT /api/user/{id}/disable',
+    path: (fx) => `/api/user/${fx.managed.disable.id}/disable`,
+    expect: onlyRoles(['admin'], 200),
+  },
+  {
+    route: 'PUT /api/user/{id}/set-admin',
+    path: (fx) => `/api/user/${fx.managed.admin.id}/set-admin`,
+    expect: onlyRoles(['admin'], 200),
+  },
 
   // instances
   { route: 'GET /api/process-instance/all', expect: onlyRoles(['technician', 'admin'], 200) },
@@ -182,6 +236,12 @@ export async function buildFixture(t: TestApp): Promise<Fixture> {
   await t.deps.storage.put('matriz/liberado.svg', svg);
   await t.deps.storage.put('matriz/rascunho.svg', svg);
   const property = await createProperty(t.db, { owner });
+  const [enable, disable, technicianToBe, adminToBe] = await Promise.all([
+    createUser(t.db, { role: 'user', disabled: true }),
+    createUser(t.db, { role: 'owner' }),
+    createUser(t.db, { role: 'user' }),
+    createUser(t.db, { role: 'owner' }),
+  ]);
   const otherProperty = await createProperty(t.db, { owner: otherOwner });
   return {
     users: { pending, user, owner, otherOwner, technician, admin },
@@ -190,6 +250,7 @@ export async function buildFixture(t: TestApp): Promise<Fixture> {
     draftStampId: draft.stamp.id,
     ownerPropertyId: property.id,
     otherOwnerPropertyId: otherProperty.id,
+    managed: { enable, disable, technician: technicianToBe, admin: adminToBe },
   };
 }
 

@@ -1,4 +1,4 @@
-import { messages } from '@agroselo/contracts';
+import { messages, type ValidationIssue } from '@agroselo/contracts';
 
 /** The one error type of the server: a status and the pt-BR `detail` the user reads. */
 export class AppError extends Error {
@@ -20,3 +20,17 @@ export const notFound = (detail: string = messages.common.notFound) => new AppEr
 export const conflict = (detail: string) => new AppError(409, detail);
 export const tooManyRequests = (detail: string, retryAfterSeconds: number) =>
   new AppError(429, detail, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+
+/**
+ * Input that passed its schema but breaks a rule only the server can check (the common-password
+ * list, a CPF held in the database): answered as the 422 list, like the schemas' own errors.
+ */
+export class InvalidInput extends AppError {
+  constructor(readonly issues: ValidationIssue[]) {
+    super(422, issues[0]?.msg ?? messages.common.invalidInput);
+    this.name = 'InvalidInput';
+  }
+}
+
+export const invalidField = (field: string, msg: string, type: string) =>
+  new InvalidInput([{ loc: ['body', field], msg, type }]);

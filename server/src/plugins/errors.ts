@@ -1,7 +1,7 @@
 import { messages, type ValidationIssue } from '@agroselo/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../lib/errors';
+import { AppError, InvalidInput } from '../lib/errors';
 
 const CLIENT_ERRORS: Record<string, [number, string]> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, messages.common.unsupportedMedia],
@@ -22,6 +22,7 @@ const CLIENT_ERRORS: Record<string, [number, string]> = {
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof InvalidInput) return reply.code(422).send({ detail: error.issues });
     if (error instanceof AppError) {
       return reply.code(error.statusCode).headers(error.headers).send({ detail: error.detail });
     }
