@@ -2,17 +2,18 @@ import { Badge } from '@mantine/core';
 import { ROLE_LABELS, type Role } from '@agroselo/contracts';
 import type { UserItem } from '../api';
 
+/** Dark shades: white text on them stays above the 4.5:1 contrast of WCAG AA. */
 const ROLE_COLORS: Record<Role, string> = {
-  user: 'gray',
-  owner: 'leaf',
-  technician: 'blue',
-  admin: 'grape',
-  staff: 'cyan',
+  user: 'gray.7',
+  owner: 'leaf.7',
+  technician: 'blue.9',
+  admin: 'grape.9',
+  staff: 'cyan.9',
 };
 
 export function RoleBadge({ role }: { role: Role }) {
   return (
-    <Badge variant="light" color={ROLE_COLORS[role]}>
+    <Badge variant="filled" color={ROLE_COLORS[role]}>
       {ROLE_LABELS[role]}
     </Badge>
   );

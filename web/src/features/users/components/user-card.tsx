@@ -29,7 +29,7 @@ export function UserCard({ user, isSelf, onManage }: UserCardProps) {
                   {name}
                 </Text>
                 {isSelf && (
-                  <Badge size="sm" color="rice" variant="filled">
+                  <Badge size="sm" color="rice.9" variant="filled">
                     Você
                   </Badge>
                 )}
