@@ -50,6 +50,7 @@ export const messages = {
   },
   /** The password policy and account recovery: every place a password is set. */
   password: {
+    hint: 'No mínimo 8 caracteres; evite senhas comuns, seu e-mail ou seu CPF',
     common: 'Esta senha é muito comum e fácil de adivinhar. Escolha outra.',
     sameAsEmail: 'A senha não pode ser igual ao seu e-mail.',
     sameAsCpf: 'A senha não pode ser igual ao seu CPF.',

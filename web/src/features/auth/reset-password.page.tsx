@@ -166,7 +166,7 @@ export function ResetPasswordPage() {
                 <PasswordInput
                   label="Nova senha"
                   autoComplete="new-password"
-                  description="No mínimo 8 caracteres; evite senhas comuns, seu e-mail ou seu CPF"
+                  description={messages.password.hint}
                   required
                   error={errors.password?.message}
                   {...register('password')}

@@ -98,7 +98,7 @@ function ChangePasswordForm({ user, onClose }: { user: SessionUser; onClose: () 
         <PasswordInput
           label="Nova senha"
           autoComplete="new-password"
-          description="No mínimo 8 caracteres; evite senhas comuns, seu e-mail ou seu CPF"
+          description={messages.password.hint}
           required
           error={errors.new_password?.message}
           {...register('new_password')}
