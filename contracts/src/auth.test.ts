@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { RegisterBodySchema, RegisterFormSchema } from './auth';
+import {
+  ChangePasswordBodySchema,
+  ChangePasswordFormSchema,
+  RegisterBodySchema,
+  RegisterFormSchema,
+  ResetPasswordFormSchema,
+} from './auth';
 import { messages } from './messages';
 
 describe('RegisterFormSchema', () => {
@@ -74,6 +80,78 @@ describe('text inputs', () => {
     });
     expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
       ['first_name', messages.common.invalidCharacter],
+    ]);
+  });
+});
+
+const issuesOf = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+  result.error?.issues.map((issue) => [issue.path.join('.'), issue.message]) ?? [];
+
+describe('the password policy in the forms', () => {
+  const signUp = {
+    email: 'Joana.Prado@Fazenda.com.br',
+    first_name: 'Joana',
+    last_name: 'Prado',
+    cpf: '529.982.247-25',
+    phone: '(51) 99999-8888',
+  };
+
+  it('refuses a password equal to the e-mail, its local part or the CPF', () => {
+    for (const [password, message] of [
+      ['joana.prado@fazenda.com.br', messages.password.sameAsEmail],
+      ['JOANA.PRADO', messages.password.sameAsEmail],
+      ['52998224725', messages.password.sameAsCpf],
+      ['529.982.247-25', messages.password.sameAsCpf],
+    ] as const) {
+      expect(issuesOf(RegisterBodySchema.safeParse({ ...signUp, password })), password).toEqual([
+        ['password', message],
+      ]);
+      expect(
+        issuesOf(RegisterFormSchema.safeParse({ ...signUp, password, confirm_password: password })),
+      ).toEqual([['password', message]]);
+    }
+  });
+
+  it('keeps a password as typed, spaces included', () => {
+    const result = RegisterBodySchema.safeParse({ ...signUp, password: '  frase com espaços  ' });
+    expect(result.data?.password).toBe('  frase com espaços  ');
+  });
+
+  it('checks the reset form: e-mail rule, confirmation and code', () => {
+    const result = ResetPasswordFormSchema.safeParse({
+      email: 'joana@fazenda.com.br',
+      code: '',
+      password: 'joana',
+      confirm_password: 'outra',
+    });
+    expect(issuesOf(result)).toEqual([
+      ['code', messages.auth.codeRequired],
+      ['password', messages.register.passwordTooShort],
+      ['password', messages.password.sameAsEmail],
+      ['confirm_password', messages.register.passwordsDiffer],
+    ]);
+  });
+
+  it('wants a new password different from the current one, confirmed', () => {
+    expect(
+      issuesOf(
+        ChangePasswordBodySchema.safeParse({
+          current_password: 'senha-antiga-1',
+          new_password: 'senha-antiga-1',
+        }),
+      ),
+    ).toEqual([['new_password', messages.password.sameAsCurrent]]);
+    expect(
+      issuesOf(
+        ChangePasswordFormSchema.safeParse({
+          current_password: '',
+          new_password: 'nova-senha-22',
+          confirm_password: 'nova-senha-23',
+        }),
+      ),
+    ).toEqual([
+      ['current_password', messages.password.currentRequired],
+      ['confirm_password', messages.register.passwordsDiffer],
     ]);
   });
 });

@@ -4,6 +4,7 @@ import { RoleSchema } from './enums';
 import { messages } from './messages';
 import { isCpf, isCrea, isPhone, normalizeCrea, onlyDigits } from './rules/documents';
 import { isEmailAddress, normalizeEmail } from './rules/email';
+import { passwordMatchesCpf, passwordMatchesEmail } from './rules/password';
 
 const m = messages.register;
 
@@ -37,8 +38,33 @@ export const CreaSchema = validText(m.creaInvalid, isCrea, m.creaInvalid, 30).tr
   normalizeCrea,
 );
 
-/** POST /api/auth/register (multipart): what the server receives. */
-export const RegisterBodySchema = z.object({
+const mp = messages.password;
+
+/** For object-level rules that must run beside the fields' own errors, not only once all pass. */
+const holdsStrings =
+  (...keys: string[]) =>
+  (payload: { value: unknown }): boolean => {
+    const value = payload.value as Record<string, unknown> | null;
+    return (
+      typeof value === 'object' &&
+      value !== null &&
+      keys.every((key) => typeof value[key] === 'string')
+    );
+  };
+
+/** The identity rules of the password policy (the common list is checked by the server). */
+const notLikeEmail = (passwordKey: string) => ({
+  message: mp.sameAsEmail,
+  path: [passwordKey],
+  when: holdsStrings(passwordKey, 'email'),
+});
+const notLikeCpf = {
+  message: mp.sameAsCpf,
+  path: ['password'],
+  when: holdsStrings('password', 'cpf'),
+};
+
+const RegisterFieldsSchema = z.object({
   email: EmailSchema,
   first_name: FirstNameSchema,
   last_name: LastNameSchema,
@@ -46,20 +72,25 @@ export const RegisterBodySchema = z.object({
   phone: PhoneSchema,
   password: PasswordSchema,
 });
+
+/** POST /api/auth/register (multipart): what the server receives. */
+export const RegisterBodySchema = RegisterFieldsSchema.refine(
+  (body) => !passwordMatchesEmail(body.password, body.email),
+  notLikeEmail('password'),
+).refine((body) => !passwordMatchesCpf(body.password, body.cpf), notLikeCpf);
 export type RegisterBody = z.infer<typeof RegisterBodySchema>;
 
 /** The sign-up form: the body plus the confirmation, checked on the client. */
-export const RegisterFormSchema = RegisterBodySchema.extend({
+export const RegisterFormSchema = RegisterFieldsSchema.extend({
   confirm_password: requiredText(m.confirmRequired, PASSWORD_MAX),
-}).refine((form) => form.password === form.confirm_password, {
-  message: m.passwordsDiffer,
-  path: ['confirm_password'],
-  // Checked alongside the other fields' errors, not only once every field is valid.
-  when: (payload) => {
-    const value = payload.value as Partial<Record<'password' | 'confirm_password', unknown>>;
-    return typeof value.password === 'string' && typeof value.confirm_password === 'string';
-  },
-});
+})
+  .refine((form) => !passwordMatchesEmail(form.password, form.email), notLikeEmail('password'))
+  .refine((form) => !passwordMatchesCpf(form.password, form.cpf), notLikeCpf)
+  .refine((form) => form.password === form.confirm_password, {
+    message: m.passwordsDiffer,
+    path: ['confirm_password'],
+    when: holdsStrings('password', 'confirm_password'),
+  });
 export type RegisterFormInput = z.input<typeof RegisterFormSchema>;
 
 /** POST /api/auth/token (form-encoded, OAuth2 password style). */
@@ -80,13 +111,14 @@ export const TokenResponseSchema = z.object({
 });
 export type TokenResponse = z.infer<typeof TokenResponseSchema>;
 
+/** A code as typed or pasted; spaces and dashes are forgiven by the server. */
+export const CodeSchema = safeText({ error: messages.auth.codeRequired })
+  .trim()
+  .min(1, messages.auth.codeRequired)
+  .max(20, messages.auth.codeWrong);
+
 /** POST /api/auth/activate (multipart). */
-export const ActivateBodySchema = z.object({
-  code: safeText({ error: messages.auth.codeRequired })
-    .trim()
-    .min(1, messages.auth.codeRequired)
-    .max(20, messages.auth.codeWrong),
-});
+export const ActivateBodySchema = z.object({ code: CodeSchema });
 export type ActivateBody = z.infer<typeof ActivateBodySchema>;
 
 /** The user as it leaves the server: never the hash nor internal counters. */
@@ -135,3 +167,67 @@ export const ResendCodeResponseSchema = z.object({
   resend_after: z.number().int(),
 });
 export type ResendCodeResponse = z.infer<typeof ResendCodeResponseSchema>;
+
+/** POST /api/auth/forgot-password (form or JSON). */
+export const ForgotPasswordBodySchema = z.object({ email: EmailSchema });
+export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBodySchema>;
+
+/** The same answer whether or not an account has the address, so it reveals none. */
+export const ForgotPasswordResponseSchema = z.object({
+  email: z.string(),
+  /** Seconds before asking again sends another code. */
+  resend_after: z.number().int(),
+});
+export type ForgotPasswordResponse = z.infer<typeof ForgotPasswordResponseSchema>;
+
+const ResetPasswordFieldsSchema = z.object({
+  email: EmailSchema,
+  code: CodeSchema,
+  password: PasswordSchema,
+});
+
+/** POST /api/auth/reset-password (multipart or JSON): the code of the e-mail and a new password. */
+export const ResetPasswordBodySchema = ResetPasswordFieldsSchema.refine(
+  (body) => !passwordMatchesEmail(body.password, body.email),
+  notLikeEmail('password'),
+);
+export type ResetPasswordBody = z.infer<typeof ResetPasswordBodySchema>;
+
+export const ResetPasswordFormSchema = ResetPasswordFieldsSchema.extend({
+  confirm_password: requiredText(m.confirmRequired, PASSWORD_MAX),
+})
+  .refine((form) => !passwordMatchesEmail(form.password, form.email), notLikeEmail('password'))
+  .refine((form) => form.password === form.confirm_password, {
+    message: m.passwordsDiffer,
+    path: ['confirm_password'],
+    when: holdsStrings('password', 'confirm_password'),
+  });
+export type ResetPasswordFormInput = z.input<typeof ResetPasswordFormSchema>;
+
+const ChangePasswordFieldsSchema = z.object({
+  current_password: requiredText(mp.currentRequired, PASSWORD_MAX),
+  new_password: PasswordSchema,
+});
+const differsFromCurrent = {
+  message: mp.sameAsCurrent,
+  path: ['new_password'],
+  when: holdsStrings('current_password', 'new_password'),
+};
+
+/** PUT /api/auth/password (JSON): answers a fresh token, as every other session ends. */
+export const ChangePasswordBodySchema = ChangePasswordFieldsSchema.refine(
+  (body) => body.new_password !== body.current_password,
+  differsFromCurrent,
+);
+export type ChangePasswordBody = z.infer<typeof ChangePasswordBodySchema>;
+
+export const ChangePasswordFormSchema = ChangePasswordFieldsSchema.extend({
+  confirm_password: requiredText(m.confirmRequired, PASSWORD_MAX),
+})
+  .refine((form) => form.new_password !== form.current_password, differsFromCurrent)
+  .refine((form) => form.new_password === form.confirm_password, {
+    message: m.passwordsDiffer,
+    path: ['confirm_password'],
+    when: holdsStrings('new_password', 'confirm_password'),
+  });
+export type ChangePasswordFormInput = z.input<typeof ChangePasswordFormSchema>;

@@ -8,7 +8,7 @@ export const ROLE_LABELS: Record<Role, string> = {
   user: 'Usuário',
   owner: 'Produtor',
   technician: 'Técnico',
-  admin: 'admin',
+  admin: 'Administrador',
   staff: 'Interno',
 };
 

@@ -14,3 +14,4 @@ export * from './notifications';
 export * from './instances';
 export * from './rules/documents';
 export * from './rules/email';
+export * from './rules/password';

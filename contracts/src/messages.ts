@@ -39,7 +39,26 @@ export const messages = {
     exactlyOneField: 'Envie exatamente um campo para alterar',
     creaOnlyTechnicians: 'Apenas técnicos possuem CREA',
   },
-  users: {},
+  users: {
+    notFound: 'Usuário não encontrado',
+    cannotDisableAdmin: 'Administradores não podem ser desativados',
+    cannotDisableSelf: 'Você não pode desativar a sua própria conta',
+    technicianFromProducerOnly: 'Apenas contas de Usuário ou Produtor podem se tornar Técnico',
+    alreadyAdmin: 'Este usuário já é Administrador',
+    adminMustBeActive: 'Reative a conta antes de torná-la Administrador',
+    creaRequired: 'Informe o CREA',
+  },
+  /** The password policy and account recovery: every place a password is set. */
+  password: {
+    hint: 'No mínimo 8 caracteres; evite senhas comuns, seu e-mail ou seu CPF',
+    common: 'Esta senha é muito comum e fácil de adivinhar. Escolha outra.',
+    sameAsEmail: 'A senha não pode ser igual ao seu e-mail.',
+    sameAsCpf: 'A senha não pode ser igual ao seu CPF.',
+    currentRequired: 'Informe a senha atual',
+    currentWrong: 'Senha atual incorreta',
+    sameAsCurrent: 'A nova senha deve ser diferente da atual',
+    resetCodeInvalid: 'Código inválido ou expirado. Confira o código ou peça um novo.',
+  },
 
   properties: {
     businessNameRequired: 'Um nome é necessário',

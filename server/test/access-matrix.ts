@@ -57,6 +57,8 @@ export interface Fixture {
     spareFormId: string;
     fieldId: string;
   };
+  /** Accounts the admin rows of the users area act on, one per row so no row depends on another. */
+  managed: Record<'enable' | 'disable' | 'technician' | 'admin', UserRow>;
 }
 
 type Body = Pick<InjectOptions, 'payload' | 'headers'>;
@@ -166,6 +168,24 @@ export const ACCESS_MATRIX: AccessRow[] = [
     route: 'PUT /api/auth/update',
     body: () => json({ first_name: 'Renomeado' }),
     expect: signedIn(200),
+  },
+  {
+    route: 'POST /api/auth/forgot-password',
+    body: (fx) => formEncoded({ email: fx.users.user.email }),
+    expect: everyone(202),
+  },
+  {
+    route: 'POST /api/auth/reset-password',
+    // Past the door a wrong code is the users tests' business: anyone holding the code may try.
+    body: (fx) =>
+      json({ email: fx.users.user.email, code: '000000', password: 'nova-senha-matriz' }),
+    expect: everyone(PASSES),
+  },
+  {
+    route: 'PUT /api/auth/password',
+    // A wrong current password: a right one would end the fixture's other tokens.
+    body: () => json({ current_password: 'nao-e-esta-1', new_password: 'nova-senha-matriz' }),
+    expect: signedIn(PASSES),
   },
 
   // seals
@@ -327,6 +347,40 @@ export const ACCESS_MATRIX: AccessRow[] = [
     expect: { ...producersAndStaff(200), user: 404, otherOwner: 404 },
   },
 
+  // users
+  { route: 'GET /api/user/all', expect: onlyRoles(['admin'], 200) },
+  {
+    route: 'GET /api/user/search',
+    path: () => '/api/user/search?query=silva',
+    expect: onlyRoles(['admin'], 200),
+  },
+  {
+    route: 'GET /api/user/{id}/events',
+    path: (fx) => `/api/user/${fx.users.owner.id}/events`,
+    expect: onlyRoles(['admin'], 200),
+  },
+  {
+    route: 'PUT /api/user/{id}/set-technician',
+    path: (fx) => `/api/user/${fx.managed.technician.id}/set-technician`,
+    body: () => multipart({ crea: '12.345-67' }),
+    expect: onlyRoles(['admin'], 200),
+  },
+  {
+    route: 'PUT /api/user/{id}/enable',
+    path: (fx) => `/api/user/${fx.managed.enable.id}/enable`,
+    expect: onlyRoles(['admin'], 200),
+  },
+  {
+    route: 'PUT /api/user/{id}/disable',
+    path: (fx) => `/api/user/${fx.managed.disable.id}/disable`,
+    expect: onlyRoles(['admin'], 200),
+  },
+  {
+    route: 'PUT /api/user/{id}/set-admin',
+    path: (fx) => `/api/user/${fx.managed.admin.id}/set-admin`,
+    expect: onlyRoles(['admin'], 200),
+  },
+
   // instances
   { route: 'GET /api/process-instance/all', expect: onlyRoles(['technician', 'admin'], 200) },
   {
@@ -365,6 +419,12 @@ export async function buildFixture(t: TestApp): Promise<Fixture> {
   const spareForm = await createForm(t.db, draft.process.id);
   const field = await createField(t.db);
   const property = await createProperty(t.db, { owner });
+  const [enable, disable, technicianToBe, adminToBe] = await Promise.all([
+    createUser(t.db, { role: 'user', disabled: true }),
+    createUser(t.db, { role: 'owner' }),
+    createUser(t.db, { role: 'user' }),
+    createUser(t.db, { role: 'owner' }),
+  ]);
   const otherProperty = await createProperty(t.db, { owner: otherOwner });
   return {
     users: { pending, user, owner, otherOwner, technician, admin },
@@ -380,6 +440,7 @@ export async function buildFixture(t: TestApp): Promise<Fixture> {
       spareFormId: spareForm.id,
       fieldId: field.id,
     },
+    managed: { enable, disable, technician: technicianToBe, admin: adminToBe },
   };
 }
 

@@ -1,3 +1,4 @@
+import { USER_EVENT_TYPES } from '@agroselo/contracts';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -60,13 +61,37 @@ export const verificationCodes = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
+    /** A `verify` code only activates an account, a `reset` code only sets a new password. */
+    purpose: text('purpose', { enum: ['verify', 'reset'] })
+      .notNull()
+      .default('verify'),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('verification_codes_user_idx').on(t.userId)],
+  (t) => [index('verification_codes_user_idx').on(t.userId, t.purpose)],
+);
+
+/** The history of an account: who changed what, and when (written with the change itself). */
+export const userEvents = pgTable(
+  'user_events',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The admin who made the change, or the account itself. */
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    type: text('type', { enum: USER_EVENT_TYPES }).notNull(),
+    data: jsonb('data').$type<Record<string, string>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('user_events_user_idx').on(t.userId, t.createdAt),
+    index('user_events_actor_idx').on(t.actorId),
+  ],
 );
 
 /** Failed logins and code attempts per account, for the brute-force limit of DESIGN §7. */

@@ -23,6 +23,10 @@ export const notFound = (detail: string = messages.common.notFound) => new AppEr
 export const conflict = (detail: string) => new AppError(409, detail);
 export const tooManyRequests = (detail: string, retryAfterSeconds: number) =>
   new AppError(429, detail, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
-/** A 422 in the shape of the schema validation's, for a rule that needs the database. */
-export const invalidField = (field: string, msg: string) =>
-  new AppError(422, [{ loc: ['body', field], msg, type: 'value_error' }]);
+
+/**
+ * Input that passed its schema but breaks a rule only the server can check (an address that is no
+ * producer's, the common-password list): answered as the 422 list, like the schemas' own errors.
+ */
+export const invalidField = (field: string, msg: string, type = 'value_error') =>
+  new AppError(422, [{ loc: ['body', field], msg, type }]);

@@ -13,6 +13,14 @@ export function normalizeSearch(...parts: (string | null | undefined)[]): string
     .trim();
 }
 
+/** What a user is found by on the Usuários screen: names, e-mail and the CPF's digits. */
+export const userSearchText = (user: {
+  firstName: string;
+  lastName: string;
+  email: string;
+  cpf: string;
+}): string => normalizeSearch(user.firstName, user.lastName, user.email, user.cpf);
+
 /** `column` contains the normalized query; LIKE wildcards typed by the user are taken literally. */
 export function matchesSearch(column: AnyPgColumn, query: string): SQL {
   const escaped = normalizeSearch(query).replace(/[\\%_]/g, (char) => `\\${char}`);

@@ -162,7 +162,7 @@ describe('POST /api/auth/register', () => {
 
     const [row] = await t.db.select().from(users).where(eq(users.email, fields.email));
     expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
-    expect(row?.searchText).toBe(`joao conceicao ${fields.email}`);
+    expect(row?.searchText).toBe(`joao conceicao ${fields.email} 52998224725`);
 
     const code = await lastCodeSentTo(t, fields.email);
     const codes = await t.db

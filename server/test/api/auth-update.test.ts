@@ -106,7 +106,7 @@ describe('PUT /api/auth/update', () => {
       last_name: 'Silva',
     });
     expect(response.json()).not.toHaveProperty('access_token');
-    expect((await rowOf(user.id)).searchText).toBe(`angela silva ${user.email}`);
+    expect((await rowOf(user.id)).searchText).toBe(`angela silva ${user.email} ${user.cpf}`);
   });
 
   it('stores masked CPF and phone as digits, and pads a technician CREA to 14', async () => {
@@ -164,7 +164,7 @@ describe('PUT /api/auth/update', () => {
       const row = await rowOf(user.id);
       expect(row.tokenVersion).toBe(user.tokenVersion + 1);
       expect(row.pending).toBe(true);
-      expect(row.searchText).toBe('maria silva novo@fazenda.com.br');
+      expect(row.searchText).toBe(`maria silva novo@fazenda.com.br ${user.cpf}`);
 
       const old = await t.app.inject({ url: '/api/auth/info', headers: oldHeaders });
       expect(old.statusCode).toBe(401);

@@ -5,6 +5,9 @@
 export const paths = {
   home: () => '/',
   login: (next?: string) => (next ? `/login?next=${encodeURIComponent(next)}` : '/login'),
+  /** The code of 'Esqueci minha senha' and a new password; `email` fills in the address. */
+  resetPassword: (email?: string) =>
+    email ? `/reset-password?email=${encodeURIComponent(email)}` : '/reset-password',
   register: () => '/register',
   verificationCode: () => '/verification-code',
   profile: () => '/profile',

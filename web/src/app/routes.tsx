@@ -27,6 +27,10 @@ export const routes: RouteObject[] = [
         path: paths.login(),
         lazy: lazyPage(() => import('../features/auth/login.page'), 'LoginPage'),
       },
+      {
+        path: paths.resetPassword(),
+        lazy: lazyPage(() => import('../features/auth/reset-password.page'), 'ResetPasswordPage'),
+      },
       // ── accounts ──
       {
         path: paths.register(),
@@ -155,6 +159,15 @@ export const routes: RouteObject[] = [
           },
 
           // ── users ──
+          {
+            element: <RequireAuth roles={['admin']} />,
+            children: [
+              {
+                path: paths.users(),
+                lazy: lazyPage(() => import('../features/users/users.page'), 'UsersPage'),
+              },
+            ],
+          },
 
           // ── instances ──
           {

@@ -16,7 +16,7 @@ import {
 } from '../schema';
 import { newId } from '../../lib/ids';
 import { hashPassword } from '../../lib/passwords';
-import { normalizeSearch } from '../../lib/search';
+import { normalizeSearch, userSearchText } from '../../lib/search';
 
 /**
  * Builders of valid rows with overrides, creating their parents on demand. The demo seed and the
@@ -84,7 +84,7 @@ export async function createUser(
     .insert(users)
     .values({
       ...values,
-      searchText: normalizeSearch(values.firstName, values.lastName, values.email),
+      searchText: userSearchText(values),
     })
     .returning();
   return row!;

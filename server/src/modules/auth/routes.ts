@@ -1,8 +1,12 @@
 import {
   ActivateBodySchema,
+  ChangePasswordBodySchema,
+  ForgotPasswordBodySchema,
+  ForgotPasswordResponseSchema,
   LoginBodySchema,
   RegisterBodySchema,
   ResendCodeResponseSchema,
+  ResetPasswordBodySchema,
   TokenResponseSchema,
   UpdateSelfBodySchema,
   UpdateSelfResponseSchema,
@@ -10,9 +14,19 @@ import {
 } from '@agroselo/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { callerOf } from '../../plugins/auth';
 import { presentUser } from './present';
-import { activate, login, register, resendCode, updateSelf } from './service';
+import {
+  activate,
+  changePassword,
+  forgotPassword,
+  login,
+  register,
+  resendCode,
+  resetPassword,
+  updateSelf,
+} from './service';
 
 /**
  * Per-address flood limit of the credential routes, below the global flood limit (RATE_LIMIT_PER_MINUTE). The brute-force
@@ -109,14 +123,71 @@ export async function authRoutes(base: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['auth'],
-        summary: 'Alterar um campo da própria conta; trocar o e-mail exige novo código',
+        summary:
+          'Alterar um campo da própria conta; trocar o e-mail exige novo código. Uma conta ' +
+          'pendente só pode corrigir o e-mail',
         consumes: ['application/json', 'multipart/form-data'],
         security: [{ bearer: [] }],
         body: UpdateSelfBodySchema,
         response: { 200: UpdateSelfResponseSchema },
       },
-      preHandler: app.guard(),
+      preHandler: app.guard({ allowPending: true }),
     },
     (request) => updateSelf(app.deps, callerOf(request), request.body),
+  );
+
+  app.post(
+    '/auth/forgot-password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Esqueci minha senha: envia um código ao e-mail, se houver conta ativa com ele; a ' +
+          'resposta (202) é a mesma em todo caso',
+        consumes: FORM_OR_JSON,
+        body: ForgotPasswordBodySchema,
+        response: { 202: ForgotPasswordResponseSchema },
+      },
+      config: CREDENTIAL_FLOOD_LIMIT,
+    },
+    async (request, reply) => reply.code(202).send(await forgotPassword(app.deps, request.body)),
+  );
+
+  app.post(
+    '/auth/reset-password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Definir uma nova senha com o código do e-mail; todas as sessões anteriores terminam',
+        consumes: FORM_OR_JSON,
+        body: ResetPasswordBodySchema,
+        response: { 204: z.null().describe('Senha redefinida') },
+      },
+      config: CREDENTIAL_FLOOD_LIMIT,
+    },
+    async (request, reply) => {
+      await resetPassword(app.deps, request.body);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.put(
+    '/auth/password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Trocar a própria senha (exige a atual); as outras sessões terminam e a resposta traz ' +
+          'um token novo para esta',
+        consumes: ['application/json'],
+        security: [{ bearer: [] }],
+        body: ChangePasswordBodySchema,
+        response: { 200: TokenResponseSchema },
+      },
+      config: CREDENTIAL_FLOOD_LIMIT,
+      preHandler: app.guard(),
+    },
+    (request) => changePassword(app.deps, callerOf(request), request.body),
   );
 }

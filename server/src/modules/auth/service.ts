@@ -5,9 +5,13 @@ import {
   RESEND_CODE_COOLDOWN_SECONDS,
   VERIFICATION_CODE_MAX_ATTEMPTS,
   type ActivateBody,
+  type ChangePasswordBody,
+  type ForgotPasswordBody,
+  type ForgotPasswordResponse,
   type LoginBody,
   type RegisterBody,
   type ResendCodeResponse,
+  type ResetPasswordBody,
   type TokenResponse,
   type UpdateSelfBody,
   type UpdateSelfResponse,
@@ -18,12 +22,14 @@ import type { AppDeps } from '../../deps';
 import type { Db } from '../../db/client';
 import { users, verificationCodes } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden, tooManyRequests } from '../../lib/errors';
+import { checkPasswordPolicy } from '../../lib/password-policy';
 import { newId } from '../../lib/ids';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { normalizeSearch } from '../../lib/search';
+import { userSearchText } from '../../lib/search';
 import { resolveJwtSecret } from '../../lib/tokens';
 import type { Caller } from '../../plugins/auth';
+import { recordUserEvent } from '../users/events';
 import { claimAttempt } from './attempts';
 import {
   codeExpiry,
@@ -34,7 +40,13 @@ import {
   normalizeCodeInput,
   resendWaitSeconds,
 } from './codes';
-import { emailChangedNotice, verificationCodeEmail, type VerificationCodeEmail } from './emails';
+import {
+  emailChangedNotice,
+  passwordChangedNotice,
+  passwordResetCodeEmail,
+  verificationCodeEmail,
+  type VerificationCodeEmail,
+} from './emails';
 import { presentUser } from './present';
 
 type UserRow = typeof users.$inferSelect;
@@ -64,6 +76,7 @@ export async function login(deps: AppDeps, body: LoginBody): Promise<TokenRespon
 /** Creates a pending `user` account and mails it a verification code. */
 export async function register(deps: AppDeps, body: RegisterBody): Promise<User> {
   await ensureEmailFree(deps.db, body.email);
+  checkPasswordPolicy(body.password, body);
   // Hashing and key lookup happen before the transaction: PGlite has one connection to share.
   const passwordHash = await hashPassword(body.password);
   const key = await codeKey(deps);
@@ -82,11 +95,22 @@ export async function register(deps: AppDeps, body: RegisterBody): Promise<User>
           role: 'user',
           pending: true,
           passwordHash,
-          searchText: normalizeSearch(body.first_name, body.last_name, body.email),
+          searchText: userSearchText({
+            firstName: body.first_name,
+            lastName: body.last_name,
+            email: body.email,
+            cpf: body.cpf,
+          }),
           createdAt: now,
           updatedAt: now,
         })
         .returning();
+      await recordUserEvent(tx, {
+        userId: row!.id,
+        actorId: row!.id,
+        type: 'account_created',
+        at: now,
+      });
       await issueCode(deps, tx, key, row!, 'signup', now);
       return row!;
     }),
@@ -103,7 +127,13 @@ export async function activate(deps: AppDeps, caller: Caller, body: ActivateBody
   const [code] = await deps.db
     .select()
     .from(verificationCodes)
-    .where(and(eq(verificationCodes.userId, caller.id), eq(verificationCodes.email, caller.email)))
+    .where(
+      and(
+        eq(verificationCodes.userId, caller.id),
+        eq(verificationCodes.purpose, 'verify'),
+        eq(verificationCodes.email, caller.email),
+      ),
+    )
     .orderBy(desc(verificationCodes.createdAt))
     .limit(1);
   if (!code || !isCodeUsable(code, now)) {
@@ -144,6 +174,16 @@ export async function activate(deps: AppDeps, caller: Caller, body: ActivateBody
       .set({ pending: false, updatedAt: now })
       .where(eq(users.id, caller.id))
       .returning();
+    if (row) {
+      const data = { email: row.email };
+      await recordUserEvent(tx, {
+        userId: row.id,
+        actorId: row.id,
+        type: 'email_verified',
+        data,
+        at: now,
+      });
+    }
     return row ?? null;
   });
   if (!user) throw badRequest(messages.auth.codeExpired);
@@ -162,7 +202,7 @@ export async function resendCode(deps: AppDeps, caller: Caller): Promise<ResendC
     const [last] = await tx
       .select({ createdAt: verificationCodes.createdAt })
       .from(verificationCodes)
-      .where(eq(verificationCodes.userId, user.id))
+      .where(and(eq(verificationCodes.userId, user.id), eq(verificationCodes.purpose, 'verify')))
       .orderBy(desc(verificationCodes.createdAt))
       .limit(1);
     const wait = resendWaitSeconds(last?.createdAt, now);
@@ -184,12 +224,18 @@ export async function updateSelf(
   caller: Caller,
   body: UpdateSelfBody,
 ): Promise<UpdateSelfResponse> {
+  // DESIGN §5: a pending account may correct a mistyped e-mail, and change nothing else.
+  if (caller.pending && body.email === undefined) throw forbidden(messages.auth.accountNotVerified);
   if (body.crea !== undefined && caller.role !== 'technician') {
     throw forbidden(messages.profile.creaOnlyTechnicians);
   }
   if (body.email !== undefined && body.email !== caller.email) {
     return changeEmail(deps, caller, body.email);
   }
+  const field = (Object.keys(body) as (keyof UpdateSelfBody)[]).find(
+    (key) => body[key] !== undefined,
+  );
+  if (!field || field === 'email') return presentUser(caller);
   const changes: Partial<typeof users.$inferInsert> = {};
   if (body.first_name !== undefined) changes.firstName = body.first_name;
   if (body.last_name !== undefined) changes.lastName = body.last_name;
@@ -201,15 +247,20 @@ export async function updateSelf(
     // Locked so two edits at once (first and last name) both reach search_text.
     const [current] = await tx.select().from(users).where(eq(users.id, caller.id)).for('update');
     const next = { ...current!, ...changes };
+    const now = new Date();
     const [row] = await tx
       .update(users)
-      .set({
-        ...changes,
-        searchText: normalizeSearch(next.firstName, next.lastName, next.email),
-        updatedAt: new Date(),
-      })
+      .set({ ...changes, searchText: userSearchText(next), updatedAt: now })
       .where(eq(users.id, caller.id))
       .returning();
+    const data = { field };
+    await recordUserEvent(tx, {
+      userId: caller.id,
+      actorId: caller.id,
+      type: 'profile_updated',
+      data,
+      at: now,
+    });
     return row!;
   });
   return presentUser(user);
@@ -236,22 +287,181 @@ async function changeEmail(
           email,
           pending: true,
           tokenVersion: sql`${users.tokenVersion} + 1`,
-          searchText: normalizeSearch(current!.firstName, current!.lastName, email),
+          searchText: userSearchText({ ...current!, email }),
           updatedAt: now,
         })
         .where(eq(users.id, caller.id))
         .returning();
       await issueCode(deps, tx, key, row!, 'email-change', now);
-      await deps.mailer.enqueue(
-        tx,
-        emailChangedNotice({ to: current!.email, firstName: current!.firstName, newEmail: email }),
-      );
+      // A pending account never proved its old address: it may well be a stranger's.
+      if (!current!.pending) {
+        await deps.mailer.enqueue(
+          tx,
+          emailChangedNotice({
+            to: current!.email,
+            firstName: current!.firstName,
+            newEmail: email,
+          }),
+        );
+      }
+      await recordUserEvent(tx, {
+        userId: caller.id,
+        actorId: caller.id,
+        type: 'email_changed',
+        data: { from: current!.email, to: email },
+        at: now,
+      });
       return row!;
     }),
   );
   deliverMail(deps);
   const accessToken = await deps.tokens.sign({ userId: user.id, tokenVersion: user.tokenVersion });
   return { ...presentUser(user), access_token: accessToken };
+}
+
+/**
+ * Mails a reset code to the address when an enabled account has it, at most once per cooldown.
+ * The answer is the same in every case, so it tells nobody which addresses have accounts.
+ */
+export async function forgotPassword(
+  deps: AppDeps,
+  body: ForgotPasswordBody,
+): Promise<ForgotPasswordResponse> {
+  const answer = { email: body.email, resend_after: RESEND_CODE_COOLDOWN_SECONDS };
+  const [user] = await deps.db.select().from(users).where(eq(users.email, body.email));
+  if (!user || user.disabled) return answer;
+  const key = await codeKey(deps);
+  const now = new Date();
+  const sent = await deps.db.transaction(async (tx) => {
+    // The row lock makes two simultaneous requests take turns, so the cooldown holds.
+    const [locked] = await tx.select().from(users).where(eq(users.id, user.id)).for('update');
+    if (!locked || locked.disabled) return false;
+    const [last] = await tx
+      .select({ createdAt: verificationCodes.createdAt })
+      .from(verificationCodes)
+      .where(and(eq(verificationCodes.userId, locked.id), eq(verificationCodes.purpose, 'reset')))
+      .orderBy(desc(verificationCodes.createdAt))
+      .limit(1);
+    if (resendWaitSeconds(last?.createdAt, now) > 0) return false;
+    const code = await storeCode(tx, key, locked, 'reset', now);
+    await deps.mailer.enqueue(
+      tx,
+      passwordResetCodeEmail({
+        to: locked.email,
+        firstName: locked.firstName,
+        code: code.code,
+        publicUrl: deps.config.PUBLIC_URL,
+      }),
+    );
+    return true;
+  });
+  if (sent) deliverMail(deps);
+  return answer;
+}
+
+/**
+ * Sets a new password with the code of a reset e-mail; every older token ends. One message for
+ * every failure (unknown address, wrong, expired or used code), so none reveals an account.
+ */
+export async function resetPassword(deps: AppDeps, body: ResetPasswordBody): Promise<void> {
+  const [user] = await deps.db.select().from(users).where(eq(users.email, body.email));
+  checkPasswordPolicy(body.password, { email: body.email, cpf: user?.cpf });
+  // Keyed on the address, known or not, and never given back on a failure: the 429 comes alike.
+  const attempt = await claimAttempt(deps.db, 'code', `reset:${body.email}`);
+  const invalid = () => badRequest(messages.password.resetCodeInvalid);
+  if (!user || user.disabled) throw invalid();
+  const now = new Date();
+  const [code] = await deps.db
+    .select()
+    .from(verificationCodes)
+    .where(
+      and(
+        eq(verificationCodes.userId, user.id),
+        eq(verificationCodes.purpose, 'reset'),
+        eq(verificationCodes.email, user.email),
+      ),
+    )
+    .orderBy(desc(verificationCodes.createdAt))
+    .limit(1);
+  if (!code || !isCodeUsable(code, now)) throw invalid();
+  const [counted] = await deps.db
+    .update(verificationCodes)
+    .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+    .where(
+      and(
+        eq(verificationCodes.id, code.id),
+        isNull(verificationCodes.consumedAt),
+        lt(verificationCodes.attempts, VERIFICATION_CODE_MAX_ATTEMPTS),
+      ),
+    )
+    .returning({ id: verificationCodes.id });
+  if (!counted) throw invalid();
+  const key = await codeKey(deps);
+  if (!codeMatches(key, code.id, code.codeHash, normalizeCodeInput(body.code))) throw invalid();
+
+  const passwordHash = await hashPassword(body.password);
+  const done = await deps.db.transaction(async (tx) => {
+    const [consumed] = await tx
+      .update(verificationCodes)
+      .set({ consumedAt: now })
+      .where(and(eq(verificationCodes.id, code.id), isNull(verificationCodes.consumedAt)))
+      .returning({ id: verificationCodes.id });
+    if (!consumed) return false;
+    await tx
+      .update(users)
+      .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: now })
+      .where(eq(users.id, user.id));
+    await recordUserEvent(tx, {
+      userId: user.id,
+      actorId: user.id,
+      type: 'password_reset',
+      at: now,
+    });
+    await attempt.release(tx);
+    return true;
+  });
+  if (!done) throw invalid();
+}
+
+/**
+ * Changes the caller's password once the current one is confirmed. Every other session ends;
+ * this one goes on with the fresh token of the answer.
+ */
+export async function changePassword(
+  deps: AppDeps,
+  caller: Caller,
+  body: ChangePasswordBody,
+): Promise<TokenResponse> {
+  checkPasswordPolicy(body.new_password, caller, 'new_password');
+  // The same budget as the login: the current password is a guess like any other.
+  const attempt = await claimAttempt(deps.db, 'password', caller.email);
+  if (!(await verifyPassword(caller.passwordHash, body.current_password))) {
+    throw badRequest(messages.password.currentWrong);
+  }
+  await attempt.release();
+  const passwordHash = await hashPassword(body.new_password);
+  const now = new Date();
+  const user = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: now })
+      .where(eq(users.id, caller.id))
+      .returning();
+    await recordUserEvent(tx, {
+      userId: caller.id,
+      actorId: caller.id,
+      type: 'password_changed',
+      at: now,
+    });
+    await deps.mailer.enqueue(
+      tx,
+      passwordChangedNotice({ to: row!.email, firstName: row!.firstName }),
+    );
+    return row!;
+  });
+  deliverMail(deps);
+  const token = await deps.tokens.sign({ userId: user.id, tokenVersion: user.tokenVersion });
+  return { access_token: token, token_type: 'bearer' };
 }
 
 async function ensureEmailFree(db: Db, email: string, exceptUserId?: string): Promise<void> {
@@ -276,7 +486,7 @@ async function mapEmailTaken<T>(work: Promise<T>): Promise<T> {
   }
 }
 
-/** Replaces every earlier code of the user by a new one and queues its e-mail in `tx`. */
+/** Replaces the user's verification code by a new one and queues its e-mail in `tx`. */
 async function issueCode(
   deps: AppDeps,
   tx: Db,
@@ -285,7 +495,31 @@ async function issueCode(
   purpose: VerificationCodeEmail['purpose'],
   now: Date,
 ): Promise<Date> {
-  await tx.delete(verificationCodes).where(eq(verificationCodes.userId, user.id));
+  const code = await storeCode(tx, key, user, 'verify', now);
+  await deps.mailer.enqueue(
+    tx,
+    verificationCodeEmail({
+      to: user.email,
+      firstName: user.firstName,
+      code: code.code,
+      publicUrl: deps.config.PUBLIC_URL,
+      purpose,
+    }),
+  );
+  return code.expiresAt;
+}
+
+/** Replaces the user's earlier codes of the same purpose by a new one; returns it in clear. */
+async function storeCode(
+  tx: Db,
+  key: Buffer,
+  user: UserRow,
+  purpose: 'verify' | 'reset',
+  now: Date,
+): Promise<{ code: string; expiresAt: Date }> {
+  await tx
+    .delete(verificationCodes)
+    .where(and(eq(verificationCodes.userId, user.id), eq(verificationCodes.purpose, purpose)));
   const id = newId();
   const code = generateCode();
   const expiresAt = codeExpiry(now);
@@ -293,21 +527,12 @@ async function issueCode(
     id,
     userId: user.id,
     email: user.email,
+    purpose,
     codeHash: hashCode(key, id, code),
     expiresAt,
     createdAt: now,
   });
-  await deps.mailer.enqueue(
-    tx,
-    verificationCodeEmail({
-      to: user.email,
-      firstName: user.firstName,
-      code,
-      publicUrl: deps.config.PUBLIC_URL,
-      purpose,
-    }),
-  );
-  return expiresAt;
+  return { code, expiresAt };
 }
 
 const codeKeys = new WeakMap<Db, Promise<Buffer>>();

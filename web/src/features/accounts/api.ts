@@ -1,4 +1,10 @@
-import type { ActivateBody, RegisterBody, ResendCodeResponse, User } from '@agroselo/contracts';
+import type {
+  ActivateBody,
+  RegisterBody,
+  ResendCodeResponse,
+  UpdateSelfResponse,
+  User,
+} from '@agroselo/contracts';
 import { api, type Camel } from '../../api';
 
 /** POST /api/auth/register, multipart with the wire names (spec §7). */
@@ -18,4 +24,12 @@ export function activateAccount({ code }: ActivateBody) {
 /** POST /api/auth/resend-code: a new code replaces the previous one. */
 export function resendCode() {
   return api.post<Camel<ResendCodeResponse>>('/auth/resend-code');
+}
+
+/**
+ * PUT /api/auth/update with only `email`: a pending account corrects a mistyped address. The
+ * code goes to the new one, and the answer's token replaces the session's (older ones end).
+ */
+export function correctEmail(email: string) {
+  return api.put<Camel<UpdateSelfResponse>>('/auth/update', { email });
 }

@@ -143,7 +143,7 @@ export function RegisterPage() {
             <PasswordInput
               label="Senha"
               autoComplete="new-password"
-              description="No mínimo 8 caracteres"
+              description={messages.password.hint}
               required
               error={errors.password?.message}
               {...register('password')}

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages, type User } from '@agroselo/contracts';
+import { TOKEN_STORAGE_KEY } from '../../api';
 import { RequireAuth } from '../../app/session';
 import { callTo, json, mockFetch } from '../../../test/fetch-mock';
 import { LocationProbe, renderWithProviders } from '../../../test/render';
@@ -157,5 +158,45 @@ describe('VerificationCodePage', () => {
   it('sends visitors to the login', async () => {
     renderVerification({}, { signedIn: false });
     expect(await screen.findByTestId('location')).toHaveTextContent('/login');
+  });
+
+  it('corrects a mistyped e-mail and keeps the new token', async () => {
+    const corrected = { done: false };
+    const fixed = wireUser('user', { email: 'ana.certa@agroselo.test', pending: true });
+    const fetchMock = renderVerification({
+      'GET /api/auth/info': () => json(corrected.done ? fixed : pendingUser),
+      'PUT /api/auth/update': () => {
+        corrected.done = true;
+        return json({ ...fixed, access_token: 'token-after-correction' });
+      },
+    });
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'E-mail errado? Corrigir e-mail' }),
+    );
+    await userEvent.type(screen.getByLabelText(/^E-mail correto/), 'Ana.Certa@agroselo.test');
+    await userEvent.click(screen.getByRole('button', { name: 'Corrigir e-mail' }));
+
+    expect(
+      await screen.findByText('Enviamos um novo código para ana.certa@agroselo.test.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('ana.certa@agroselo.test')).toBeInTheDocument();
+    expect(JSON.parse(String(callTo(fetchMock, 'PUT /api/auth/update')?.init.body))).toEqual({
+      email: 'ana.certa@agroselo.test',
+    });
+    expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('token-after-correction');
+    expect(screen.getByRole('button', { name: /^Reenviar código \(\d+ s\)$/ })).toBeDisabled();
+  });
+
+  it('shows an address already taken under the field', async () => {
+    renderVerification({
+      'GET /api/auth/info': json(pendingUser),
+      'PUT /api/auth/update': json({ detail: messages.auth.emailTaken }, { status: 409 }),
+    });
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'E-mail errado? Corrigir e-mail' }),
+    );
+    await userEvent.type(screen.getByLabelText(/^E-mail correto/), 'ocupado@agroselo.test');
+    await userEvent.click(screen.getByRole('button', { name: 'Corrigir e-mail' }));
+    expect(await screen.findByText(messages.auth.emailTaken)).toBeInTheDocument();
   });
 });

@@ -2,11 +2,13 @@ import { useState } from 'react';
 import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { IconCircleCheck, IconLogout, IconMailForward } from '@tabler/icons-react';
+import { IconCircleCheck, IconLogout, IconMailForward, IconPencil } from '@tabler/icons-react';
+import { z } from 'zod';
 import { useForm } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router';
 import {
   ActivateBodySchema,
+  EmailSchema,
   RESEND_CODE_COOLDOWN_SECONDS,
   VERIFICATION_CODE_TTL_MINUTES,
   messages,
@@ -17,9 +19,9 @@ import { paths } from '../../app/paths';
 import { homePathFor, useSession } from '../../app/session';
 import { BreakableAddress } from '../../components/breakable-address';
 import { applyServerErrors } from '../../lib/form-errors';
-import { activateAccount, resendCode } from './api';
+import { activateAccount, correctEmail, resendCode } from './api';
 import { AccountsShell } from './components/accounts-shell';
-import { useCountdown } from './use-countdown';
+import { useCountdown } from '../../lib/use-countdown';
 import { ErrorAlert } from '../../components/error-alert';
 
 export function VerificationCodePage() {
@@ -39,6 +41,12 @@ export function VerificationCodePage() {
     resolver: zodResolver(ActivateBodySchema),
     defaultValues: { code: '' },
   });
+
+  const emailSent = (email: string) => {
+    setFailure(null);
+    setNotice(`Enviamos um novo código para ${email}.`);
+    cooldown.start(RESEND_CODE_COOLDOWN_SECONDS);
+  };
 
   // RequireAuth lets only signed-in accounts in; an account already verified has nothing to do here.
   if (!user) return null;
@@ -107,6 +115,8 @@ export function VerificationCodePage() {
         </Text>
       </Stack>
 
+      <CorrectEmail currentEmail={user.email} onCorrected={emailSent} />
+
       {notice && (
         <Alert color="leaf" variant="light" icon={<IconCircleCheck aria-hidden />} role="status">
           {notice}
@@ -152,5 +162,94 @@ export function VerificationCodePage() {
         </Button>
       </Group>
     </AccountsShell>
+  );
+}
+
+const CorrectEmailSchema = z.object({ email: EmailSchema });
+type CorrectEmailInput = z.input<typeof CorrectEmailSchema>;
+type CorrectEmailOutput = z.output<typeof CorrectEmailSchema>;
+
+/** DESIGN §5: a mistyped address is corrected here, before any code can reach it. */
+function CorrectEmail({
+  currentEmail,
+  onCorrected,
+}: {
+  currentEmail: string;
+  onCorrected: (email: string) => void;
+}) {
+  const { replaceToken } = useSession();
+  const [opened, setOpened] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<CorrectEmailInput, unknown, CorrectEmailOutput>({
+    resolver: zodResolver(CorrectEmailSchema),
+    defaultValues: { email: '' },
+  });
+
+  if (!opened) {
+    return (
+      <Button
+        variant="subtle"
+        size="compact-sm"
+        leftSection={<IconPencil size={16} aria-hidden />}
+        onClick={() => setOpened(true)}
+        style={{ alignSelf: 'center' }}
+      >
+        E-mail errado? Corrigir e-mail
+      </Button>
+    );
+  }
+
+  const onSubmit = async ({ email }: CorrectEmailOutput) => {
+    if (email === currentEmail.toLowerCase()) {
+      setError('email', { type: 'manual', message: 'Este já é o e-mail da sua conta.' });
+      return;
+    }
+    try {
+      const updated = await correctEmail(email);
+      if (updated.accessToken) await replaceToken(updated.accessToken);
+      reset();
+      setOpened(false);
+      onCorrected(updated.email);
+    } catch (error) {
+      if (isApiError(error) && (error.status === 409 || error.status === 422)) {
+        setError('email', { type: 'server', message: error.fieldErrors.email ?? error.message });
+      } else {
+        setError('email', {
+          type: 'server',
+          message: errorMessage(error, messages.common.requestFailed),
+        });
+      }
+    }
+  };
+
+  return (
+    <form onSubmit={(event) => void handleSubmit(onSubmit)(event)} noValidate>
+      <Stack gap="sm">
+        <TextInput
+          label="E-mail correto"
+          type="email"
+          autoComplete="email"
+          placeholder="seu@email.com"
+          description="Enviaremos um novo código para este endereço."
+          required
+          autoFocus
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={() => setOpened(false)} disabled={isSubmitting}>
+            Cancelar
+          </Button>
+          <Button type="submit" loading={isSubmitting}>
+            Corrigir e-mail
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }

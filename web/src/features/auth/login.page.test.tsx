@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, type InitialEntry } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -141,16 +141,37 @@ describe('LoginPage', () => {
     expect(screen.getByText('Conta criada! Verifique seu e-mail.')).toBeInTheDocument();
   });
 
-  it('explains how to recover a password', async () => {
-    mockFetch({});
+  it('sends a reset code to the typed address and goes on to /reset-password', async () => {
+    const fetchMock = mockFetch({
+      'POST /api/auth/forgot-password': json(
+        { email: 'maria@agroselo.test', resend_after: 60 },
+        { status: 202 },
+      ),
+    });
+    renderLogin();
+    await userEvent.type(screen.getByLabelText(/E-mail/), 'Maria@agroselo.test');
+    await userEvent.click(screen.getByRole('button', { name: 'Esqueci minha senha' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Esqueci minha senha' });
+    const address = within(dialog).getByLabelText(/E-mail/);
+    expect(address).toHaveValue('Maria@agroselo.test');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Enviar código' }));
+
+    expect(await screen.findByTestId('location')).toHaveTextContent(
+      '/reset-password?email=maria%40agroselo.test',
+    );
+    const call = callTo(fetchMock, 'POST /api/auth/forgot-password');
+    expect(JSON.parse(String(call?.init.body))).toEqual({ email: 'maria@agroselo.test' });
+    expect(new Headers(call?.init.headers).has('Authorization')).toBe(false);
+  });
+
+  it('checks the address before asking for a code', async () => {
+    const fetchMock = mockFetch({});
     renderLogin();
     await userEvent.click(screen.getByRole('button', { name: 'Esqueci minha senha' }));
     const dialog = await screen.findByRole('dialog', { name: 'Esqueci minha senha' });
-    expect(dialog).toHaveTextContent('administração do AgroSelo');
-    expect(screen.getByRole('link', { name: 'contato@agroselo.ufpel.edu.br' })).toHaveAttribute(
-      'href',
-      expect.stringMatching(/^mailto:contato@agroselo\.ufpel\.edu\.br/),
-    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Enviar código' }));
+    expect(await within(dialog).findByText(messages.register.emailRequired)).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('links to the sign-up page', () => {

@@ -60,6 +60,7 @@ export function LoginPage() {
   const {
     register,
     handleSubmit,
+    getValues,
     formState: { errors, isSubmitting },
   } = useForm<LoginForm>({
     resolver: zodResolver(LoginFormSchema),
@@ -134,7 +135,11 @@ export function LoginPage() {
           </Stack>
         </Paper>
       </main>
-      <ForgotPasswordModal opened={forgotOpened} onClose={forgot.close} />
+      <ForgotPasswordModal
+        opened={forgotOpened}
+        onClose={forgot.close}
+        email={forgotOpened ? getValues('username').trim() : ''}
+      />
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import type { User } from '@agroselo/contracts';
+import { messages, type User } from '@agroselo/contracts';
 import { TOKEN_STORAGE_KEY } from '../../api';
 import { AppLayout } from '../../app/layouts/app-layout';
 import { RequireAuth } from '../../app/session';
@@ -298,5 +298,72 @@ describe('ProfilePage edit modal', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(callTo(fetchMock, 'PUT /api/auth/update')).toBeUndefined();
+  });
+});
+
+describe('ProfilePage password change', () => {
+  async function openPassword() {
+    await userEvent.click(await screen.findByRole('button', { name: 'Alterar senha' }));
+    return within(await screen.findByRole('dialog', { name: 'Alterar senha' }));
+  }
+
+  async function fill(dialog: ReturnType<typeof within>, current: string, next: string) {
+    await userEvent.type(dialog.getByLabelText(/^Senha atual/), current);
+    await userEvent.type(dialog.getByLabelText(/^Nova senha/), next);
+    await userEvent.type(dialog.getByLabelText(/^Confirmar nova senha/), next);
+    await userEvent.click(dialog.getByRole('button', { name: 'Salvar' }));
+  }
+
+  it('refuses on the spot a mismatch and the e-mail or the CPF as a password', async () => {
+    const fetchMock = renderProfile(wireUser('owner', { email: 'maria.souza@agroselo.test' }));
+    const dialog = await openPassword();
+    await fill(dialog, 'senha-antiga-1', 'MARIA.SOUZA');
+    expect(await dialog.findByText(messages.password.sameAsEmail)).toBeInTheDocument();
+    await userEvent.type(dialog.getByLabelText(/^Confirmar nova senha/), 'x');
+    await userEvent.click(dialog.getByRole('button', { name: 'Salvar' }));
+    expect(await dialog.findByText(messages.register.passwordsDiffer)).toBeInTheDocument();
+    for (const label of [/^Nova senha/, /^Confirmar nova senha/]) {
+      await userEvent.clear(dialog.getByLabelText(label));
+      await userEvent.type(dialog.getByLabelText(label), '529.982.247-25');
+    }
+    await userEvent.click(dialog.getByRole('button', { name: 'Salvar' }));
+    expect(await dialog.findByText(messages.password.sameAsCpf)).toBeInTheDocument();
+    expect(callTo(fetchMock, 'PUT /api/auth/password')).toBeUndefined();
+  });
+
+  it('shows a wrong current password and the server’s policy refusal under their fields', async () => {
+    let answer = json({ detail: messages.password.currentWrong }, { status: 400 });
+    renderProfile(wireUser('owner'), { 'PUT /api/auth/password': () => answer });
+    const dialog = await openPassword();
+    await fill(dialog, 'nao-e-esta-1', 'colheita-de-inverno-9');
+    expect(await dialog.findByText(messages.password.currentWrong)).toBeInTheDocument();
+
+    answer = json(
+      {
+        detail: [
+          { loc: ['body', 'new_password'], msg: messages.password.common, type: 'password_policy' },
+        ],
+      },
+      { status: 422 },
+    );
+    await userEvent.click(dialog.getByRole('button', { name: 'Salvar' }));
+    expect(await dialog.findByText(messages.password.common)).toBeInTheDocument();
+  });
+
+  it('changes the password and keeps this session with the new token', async () => {
+    const fetchMock = renderProfile(wireUser('owner'), {
+      'PUT /api/auth/password': json({
+        access_token: 'token-after-password',
+        token_type: 'bearer',
+      }),
+    });
+    const dialog = await openPassword();
+    await fill(dialog, 'senha-antiga-1', '  colheita de inverno  ');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(JSON.parse(String(callTo(fetchMock, 'PUT /api/auth/password')?.init.body))).toEqual({
+      current_password: 'senha-antiga-1',
+      new_password: '  colheita de inverno  ',
+    });
+    expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('token-after-password');
   });
 });

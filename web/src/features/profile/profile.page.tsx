@@ -3,6 +3,7 @@ import {
   Avatar,
   Badge,
   Box,
+  Button,
   Container,
   Flex,
   Group,
@@ -11,15 +12,17 @@ import {
   SimpleGrid,
   Stack,
   Text,
+  ThemeIcon,
   Title,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconBuildingWarehouse, IconId } from '@tabler/icons-react';
+import { IconBuildingWarehouse, IconId, IconKey } from '@tabler/icons-react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { PRODUCER_ROLES, ROLE_LABELS, type Role } from '@agroselo/contracts';
 import { useSideMenu } from '../../app/layouts/side-menu-context';
 import { paths } from '../../app/paths';
 import { useSession, type SessionUser } from '../../app/session';
+import { ChangePasswordModal } from './components/change-password-modal';
 import { EditFieldModal } from './components/edit-field-modal';
 import { ProfileFieldCard } from './components/profile-field-card';
 import { ProfileTopBar, type SidebarToggle } from './components/profile-top-bar';
@@ -41,6 +44,7 @@ export function ProfilePage() {
   const [sectionsOpened, sections] = useDisclosure(true);
   const [editing, setEditing] = useState<ProfileField | null>(null);
   const [modalOpened, modal] = useDisclosure(false);
+  const [passwordOpened, passwordModal] = useDisclosure(false);
   useScrollToHash();
 
   if (!user) return null;
@@ -114,11 +118,38 @@ export function ProfilePage() {
               </SimpleGrid>
             </Stack>
 
+            <Stack component="section" aria-labelledby="security-title" gap="md">
+              <Title order={2} id="security-title" fz="xl">
+                Segurança
+              </Title>
+              <Paper withBorder radius="md" p="md" role="group" aria-labelledby="password-label">
+                <Group justify="space-between" wrap="nowrap" gap="sm">
+                  <Group gap="sm" wrap="nowrap" miw={0}>
+                    <ThemeIcon variant="light" size={40} radius="md" visibleFrom="xs" aria-hidden>
+                      <IconKey size={22} />
+                    </ThemeIcon>
+                    <Stack gap={0}>
+                      <Text id="password-label" size="sm" c="dimmed">
+                        Senha
+                      </Text>
+                      <Text fw={600} aria-hidden>
+                        ••••••••
+                      </Text>
+                    </Stack>
+                  </Group>
+                  <Button variant="light" onClick={passwordModal.open}>
+                    Alterar senha
+                  </Button>
+                </Group>
+              </Paper>
+            </Stack>
+
             {isProducer && <PropertiesSection />}
           </Stack>
         </Flex>
       </Stack>
       <EditFieldModal field={editing} opened={modalOpened} user={user} onClose={modal.close} />
+      <ChangePasswordModal opened={passwordOpened} user={user} onClose={passwordModal.close} />
     </Container>
   );
 }

@@ -1,0 +1,170 @@
+import {
+  messages,
+  PRODUCER_ROLES,
+  type ManagedUser,
+  type SetTechnicianBody,
+  type UserEvent,
+  type UserEventType,
+  type UserListQuery,
+} from '@agroselo/contracts';
+import { asc, count, desc, eq, sql } from 'drizzle-orm';
+import { alias, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { AppDeps } from '../../deps';
+import type { Db } from '../../db/client';
+import { userEvents, users } from '../../db/schema';
+import { conflict, forbidden, notFound } from '../../lib/errors';
+import { pageFrom, windowTotal, type Page } from '../../lib/pagination';
+import { matchesSearch } from '../../lib/search';
+import type { Caller } from '../../plugins/auth';
+import { recordUserEvent } from './events';
+import { presentManagedUser, presentUserEvent } from './present';
+
+type UserRow = typeof users.$inferSelect;
+
+/** A CPF typed with its mask (000.000.000-00), whole or in part, is searched by its digits. */
+function userSearchTerm(query: string): string {
+  const trimmed = query.trim();
+  return /\d/.test(trimmed) && /^[\d.\-\s]+$/.test(trimmed) ? trimmed.replace(/\D/g, '') : trimmed;
+}
+
+/** The Usuários screen: every account, or those whose name, e-mail or CPF holds `query`. */
+export async function listUsers(
+  deps: AppDeps,
+  query: UserListQuery & { query?: string },
+): Promise<Page<ManagedUser>> {
+  const term = userSearchTerm(query.query ?? '');
+  const where = term ? matchesSearch(users.searchText, term) : undefined;
+  const rows = await deps.db
+    .select({ user: users, total: windowTotal() })
+    .from(users)
+    .where(where)
+    // search_text starts with the names, lower-cased and unaccented: an alphabetical order.
+    .orderBy(asc(users.searchText), asc(users.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  return pageFrom(rows, (row) => presentManagedUser(row.user), {
+    offset: query.offset,
+    countPastEnd: async () => {
+      const [counted] = await deps.db.select({ total: count() }).from(users).where(where);
+      return counted?.total ?? 0;
+    },
+  });
+}
+
+const actor = alias(users, 'actor');
+
+/** The history of one account, newest first. */
+export async function listUserEvents(
+  deps: AppDeps,
+  userId: string,
+  query: UserListQuery,
+): Promise<Page<UserEvent>> {
+  const rows = await deps.db
+    .select({
+      event: userEvents,
+      actor: { id: actor.id, firstName: actor.firstName, lastName: actor.lastName },
+      total: windowTotal(),
+    })
+    .from(userEvents)
+    .leftJoin(actor, eq(actor.id, userEvents.actorId))
+    .where(eq(userEvents.userId, userId))
+    .orderBy(desc(userEvents.createdAt), desc(userEvents.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  if (rows.length === 0) {
+    // Only an empty page asks whether the account exists at all, so a page costs one query.
+    const [target] = await deps.db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+    if (!target) throw notFound(messages.users.notFound);
+  }
+  return pageFrom(rows, presentUserEvent, {
+    offset: query.offset,
+    countPastEnd: async () => {
+      const [counted] = await deps.db
+        .select({ total: count() })
+        .from(userEvents)
+        .where(eq(userEvents.userId, userId));
+      return counted?.total ?? 0;
+    },
+  });
+}
+
+interface Change {
+  set: PgUpdateSetSource<typeof users>;
+  event: UserEventType;
+  data?: Record<string, string>;
+}
+
+/**
+ * Locks the account, lets `decide` refuse or describe the change (null: nothing to change), then
+ * writes the change and its history entry in the same transaction.
+ */
+async function changeUser(
+  deps: AppDeps,
+  caller: Caller,
+  userId: string,
+  decide: (target: UserRow) => Change | null,
+): Promise<ManagedUser> {
+  const row = await deps.db.transaction(async (tx: Db) => {
+    const [target] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+    if (!target) throw notFound(messages.users.notFound);
+    const change = decide(target);
+    if (!change) return target;
+    const now = new Date();
+    const [updated] = await tx
+      .update(users)
+      .set({ ...change.set, updatedAt: now })
+      .where(eq(users.id, userId))
+      .returning();
+    await recordUserEvent(tx, {
+      userId,
+      actorId: caller.id,
+      type: change.event,
+      data: change.data,
+      at: now,
+    });
+    return updated!;
+  });
+  return presentManagedUser(row);
+}
+
+/** Admins cannot be disabled, nor can one disable oneself; every token of the account ends. */
+export const disableUser = (deps: AppDeps, caller: Caller, userId: string) =>
+  changeUser(deps, caller, userId, (target) => {
+    if (target.id === caller.id) throw forbidden(messages.users.cannotDisableSelf);
+    if (target.role === 'admin') throw forbidden(messages.users.cannotDisableAdmin);
+    if (target.disabled) return null;
+    return {
+      set: { disabled: true, tokenVersion: sql`${users.tokenVersion} + 1` },
+      event: 'disabled',
+    };
+  });
+
+export const enableUser = (deps: AppDeps, caller: Caller, userId: string) =>
+  changeUser(deps, caller, userId, (target) =>
+    target.disabled ? { set: { disabled: false }, event: 'enabled' } : null,
+  );
+
+/** Spec §4: a producer account (user or owner) becomes a technician with its CREA. */
+export const setTechnician = (
+  deps: AppDeps,
+  caller: Caller,
+  userId: string,
+  body: SetTechnicianBody,
+) =>
+  changeUser(deps, caller, userId, (target) => {
+    if (!PRODUCER_ROLES.includes(target.role))
+      throw conflict(messages.users.technicianFromProducerOnly);
+    return {
+      set: { role: 'technician', crea: body.crea },
+      event: 'promoted_technician',
+      data: { from: target.role, crea: body.crea },
+    };
+  });
+
+/** 'Tornar Administrador': any active account that is not one yet. */
+export const setAdmin = (deps: AppDeps, caller: Caller, userId: string) =>
+  changeUser(deps, caller, userId, (target) => {
+    if (target.role === 'admin') throw conflict(messages.users.alreadyAdmin);
+    if (target.disabled) throw conflict(messages.users.adminMustBeActive);
+    return { set: { role: 'admin' }, event: 'promoted_admin', data: { from: target.role } };
+  });
