@@ -1,7 +1,7 @@
 import { messages, type ValidationIssue } from '@agroselo/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../lib/errors';
+import { AppError, isDatabaseUnavailable, serviceUnavailable } from '../lib/errors';
 
 const CLIENT_ERRORS: Record<string, [number, string]> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, messages.common.unsupportedMedia],
@@ -45,6 +45,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       request.log.info({ err: error }, 'client error');
       return reply.code(error.statusCode).send({ detail: messages.common.invalidInput });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The pool drops broken connections and opens new ones once the database is back.
+      request.log.warn({ err: error }, 'database unavailable');
+      const unavailable = serviceUnavailable();
+      return reply.code(503).headers(unavailable.headers).send({ detail: unavailable.detail });
     }
     request.log.error({ err: error }, 'unexpected error');
     return reply.code(500).send({ detail: messages.common.internal });

@@ -4,18 +4,15 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { messages, type ValidationIssue } from '@agroselo/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { fileCsp, inspectUpload } from '../lib/files';
+
+export type { UploadedFile } from '../lib/files';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set once the multipart parser has run: an error before that is a malformed body. */
     bodyParsed: boolean;
   }
-}
-
-export interface UploadedFile {
-  filename: string;
-  mimetype: string;
-  data: Buffer;
 }
 
 export const UPLOAD_LIMITS = {
@@ -44,6 +41,7 @@ export async function registerHttp(app: FastifyInstance): Promise<void> {
         'connect-src': ["'self'"],
         'font-src': ["'self'", 'data:'],
         'frame-ancestors': ["'none'"],
+        'base-uri': ["'none'"],
         'form-action': ["'self'"],
         'upgrade-insecure-requests': null,
       },
@@ -67,21 +65,44 @@ export async function registerHttp(app: FastifyInstance): Promise<void> {
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',
     limits: UPLOAD_LIMITS,
+    // Every file part of every route is read whole (within fileSize) and its bytes checked
+    // against the type it claims; routes then pick the types they take with acceptFile.
     async onFile(part) {
       const data = await part.toBuffer();
-      (part as unknown as { value: UploadedFile }).value = {
+      (part as unknown as { value: unknown }).value = await inspectUpload({
         filename: part.filename,
         mimetype: part.mimetype,
         data,
-      };
+      });
     },
   });
+  app.addHook('onSend', apiResponseHeaders);
   // Added after the multipart plugin's own preValidation hook, so it runs once parsing succeeded.
   app.decorateRequest('bodyParsed', false);
   app.addHook('preValidation', async (request) => {
     request.bodyParsed = true;
   });
   app.addHook('preValidation', refuseNulCharacters);
+}
+
+const isJson = (contentType: unknown) =>
+  typeof contentType === 'string' && /^application\/(problem\+)?json\b/.test(contentType);
+
+/**
+ * API answers are per user and must not linger in caches unless a route says otherwise (the
+ * public seal image does). A file the API serves (anything but JSON) is a download by default, and
+ * its CSP lets it run nothing even when opened on its own; lib/files.ts `sendFile` sets both with
+ * a file name.
+ */
+async function apiResponseHeaders(request: FastifyRequest, reply: FastifyReply) {
+  if (!request.url.startsWith('/api')) return;
+  if (!reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
+  const contentType = reply.getHeader('content-type');
+  if (reply.statusCode < 300 && contentType !== undefined && !isJson(contentType)) {
+    if (!reply.hasHeader('content-disposition')) reply.header('Content-Disposition', 'attachment');
+    const mime = String(contentType).split(';')[0]!.trim().toLowerCase();
+    reply.header('Content-Security-Policy', fileCsp(mime));
+  }
 }
 
 /**
