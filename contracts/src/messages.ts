@@ -51,6 +51,7 @@ export const messages = {
     serviceUnavailable: 'Serviço temporariamente indisponível. Tente novamente em instantes.',
     fileTypeMismatch: 'O conteúdo do arquivo não corresponde ao tipo informado',
     fileTypeNotAllowed: 'Tipo de arquivo não permitido',
+    badUrl: 'Endereço inválido',
   },
 
   login: {

@@ -11,7 +11,7 @@ import { usersRoutes } from './modules/users/routes';
 import { webDist } from './paths';
 import { authPlugin } from './plugins/auth';
 import { registerDocs } from './plugins/docs';
-import { registerErrorHandling } from './plugins/errors';
+import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerHttp } from './plugins/http';
 import { compiledResponseSerializer } from './plugins/serializer';
 import { registerWebApp } from './plugins/web-app';
@@ -34,6 +34,7 @@ export async function buildApp(
     logger: options.logger ?? { level: deps.config.LOG_LEVEL },
     trustProxy: deps.config.TRUST_PROXY.length > 0 ? deps.config.TRUST_PROXY : false,
     bodyLimit: 1024 * 1024,
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(compiledResponseSerializer);

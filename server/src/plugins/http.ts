@@ -23,6 +23,40 @@ export const UPLOAD_LIMITS = {
   fieldSize: 64 * 1024,
 };
 
+const CSP_DIRECTIVES: Record<string, string[] | null> = {
+  'default-src': ["'self'"],
+  'img-src': ["'self'", 'data:', 'blob:'],
+  'media-src': ["'self'", 'blob:'],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'script-src': ["'self'"],
+  'connect-src': ["'self'"],
+  'font-src': ["'self'", 'data:'],
+  'frame-ancestors': ["'none'"],
+  'base-uri': ["'none'"],
+  'form-action': ["'self'"],
+  'object-src': ["'none'"],
+  'script-src-attr': ["'none'"],
+  'upgrade-insecure-requests': null,
+};
+
+/**
+ * The headers helmet gives every answer, for the few answers Fastify writes before any hook runs
+ * (a malformed URL, an over-long path parameter: see `frameworkErrors` in plugins/errors.ts).
+ */
+export const BASELINE_SECURITY_HEADERS: Record<string, string> = {
+  'content-security-policy': Object.entries(CSP_DIRECTIVES)
+    .filter((entry): entry is [string, string[]] => entry[1] !== null)
+    .map(([name, sources]) => `${name} ${sources.join(' ')}`)
+    .join(';'),
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'x-frame-options': 'SAMEORIGIN',
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'cache-control': 'no-store',
+};
+
 const isWebAppFile = (request: FastifyRequest) =>
   (request.method === 'GET' || request.method === 'HEAD') &&
   !request.url.startsWith('/api') &&
@@ -31,21 +65,7 @@ const isWebAppFile = (request: FastifyRequest) =>
 /** Body parsers, security headers and the flood limit shared by every route. */
 export async function registerHttp(app: FastifyInstance): Promise<void> {
   await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        'default-src': ["'self'"],
-        'img-src': ["'self'", 'data:', 'blob:'],
-        'media-src': ["'self'", 'blob:'],
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'script-src': ["'self'"],
-        'connect-src': ["'self'"],
-        'font-src': ["'self'", 'data:'],
-        'frame-ancestors': ["'none'"],
-        'base-uri': ["'none'"],
-        'form-action': ["'self'"],
-        'upgrade-insecure-requests': null,
-      },
-    },
+    contentSecurityPolicy: { directives: CSP_DIRECTIVES },
     // Seal images and proofs are fetched by the same origin only; the default is fine for them.
     crossOriginEmbedderPolicy: false,
   });
