@@ -4,6 +4,7 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { messages, type ValidationIssue } from '@agroselo/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../lib/errors';
 import { fileCsp, inspectUpload } from '../lib/files';
 
 export type { UploadedFile } from '../lib/files';
@@ -82,27 +83,42 @@ export async function registerHttp(app: FastifyInstance): Promise<void> {
     }),
   });
   await app.register(formbody);
-  await app.register(multipart, {
-    attachFieldsToBody: 'keyValues',
-    limits: UPLOAD_LIMITS,
-    // Every file part of every route is read whole (within fileSize) and its bytes checked
-    // against the type it claims; routes then pick the types they take with acceptFile.
-    async onFile(part) {
-      const data = await part.toBuffer();
-      (part as unknown as { value: unknown }).value = await inspectUpload({
-        filename: part.filename,
-        mimetype: part.mimetype,
-        data,
-      });
-    },
-  });
-  app.addHook('onSend', apiResponseHeaders);
-  // Added after the multipart plugin's own preValidation hook, so it runs once parsing succeeded.
+  await app.register(multipart, { limits: UPLOAD_LIMITS });
   app.decorateRequest('bodyParsed', false);
-  app.addHook('preValidation', async (request) => {
-    request.bodyParsed = true;
-  });
+  app.addHook('preValidation', readMultipartBody);
+  app.addHook('onSend', apiResponseHeaders);
   app.addHook('preValidation', refuseNulCharacters);
+}
+
+/**
+ * Turns a multipart body into `{ field: value }` (repeated fields into arrays), as the routes'
+ * schemas expect. Every file part is read whole, within fileSize, and its bytes checked against
+ * the type it claims (routes then pick the types they take with acceptFile); a text field cut at
+ * fieldSize is refused rather than stored cut.
+ */
+async function readMultipartBody(request: FastifyRequest) {
+  if (!request.isMultipart()) {
+    request.bodyParsed = true;
+    return;
+  }
+  const body: Record<string, unknown> = {};
+  for await (const part of request.parts()) {
+    let value: unknown;
+    if (part.type === 'file') {
+      const data = await part.toBuffer();
+      value = await inspectUpload({ filename: part.filename, mimetype: part.mimetype, data });
+    } else {
+      if (part.valueTruncated || part.fieldnameTruncated)
+        throw new AppError(413, messages.common.payloadTooLarge);
+      value = part.value;
+    }
+    const earlier = body[part.fieldname];
+    if (earlier === undefined) body[part.fieldname] = value;
+    else if (Array.isArray(earlier)) earlier.push(value);
+    else body[part.fieldname] = [earlier, value];
+  }
+  request.body = body;
+  request.bodyParsed = true;
 }
 
 const isJson = (contentType: unknown) =>

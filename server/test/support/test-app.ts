@@ -67,7 +67,11 @@ afterAll(async () => {
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  options: { webRoot?: string } = {},
+  options: {
+    webRoot?: string;
+    /** Registers test-only routes (a sample upload route, say) before the app is ready. */
+    extend?: (app: App) => Promise<void>;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'agroselo-test-'));
   const config = loadConfig({
@@ -97,6 +101,7 @@ export async function buildTestApp(
     logger: false,
     webRoot: options.webRoot ?? path.join(dataDir, 'no-web'),
   });
+  await options.extend?.(app);
   await app.ready();
   cleanups.push(async () => {
     await app.close();
