@@ -60,12 +60,10 @@ describe('the jobs runner', () => {
     const day = new Date('2026-05-01T15:00:00Z');
     const outcomes = await Promise.all([runner([job]).runDue(day), runner([job]).runDue(day)]);
     expect(runs).toBe(1);
-    expect(
-      outcomes
-        .flat()
-        .map((o) => o.status)
-        .sort(),
-    ).toEqual(expect.arrayContaining(['ran']));
+    const statuses = outcomes.flat().map((o) => o.status);
+    expect(statuses.filter((status) => status === 'ran')).toHaveLength(1);
+    // The other found the lock taken (two PostgreSQL sessions) or the day done (PGlite, one).
+    expect(['busy', 'already-done']).toContain(statuses.find((status) => status !== 'ran'));
   });
 
   it('keeps no record of a failed run, so the next check tries again', async () => {
