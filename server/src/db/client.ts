@@ -67,6 +67,10 @@ export async function openPostgres(
   // An idle connection the server dropped (restart, failover) is reported here and left out of the
   // pool, which opens new ones on demand; unheard, this event would end the process.
   pool.on('error', (error) => options.onConnectionError?.(error));
+  // A connection that drops while checked out (between two statements of a transaction) emits on
+  // its client, where the pool no longer listens: heard here, its next statement fails (503) and
+  // the pool discards it on release.
+  pool.on('connect', (client) => client.on('error', (error) => options.onConnectionError?.(error)));
   const db = drizzlePg({ client: pool, schema, logger: queryLogger(options.onQuery) });
   await pool.query('select 1');
   return {

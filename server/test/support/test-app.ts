@@ -71,6 +71,8 @@ export async function buildTestApp(
     webRoot?: string;
     /** Registers test-only routes (a sample upload route, say) before the app is ready. */
     extend?: (app: App) => Promise<void>;
+    /** A database the test owns (an outage test stops it); migrated here, closed by the test. */
+    database?: Database;
   } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'agroselo-test-'));
@@ -83,7 +85,10 @@ export async function buildTestApp(
     ...env,
   });
   let recording: string[] | null = null;
-  const database = await openTestDatabase((query) => recording?.push(query));
+  const database = options.database
+    ? { ...options.database, close: async () => undefined }
+    : await openTestDatabase((query) => recording?.push(query));
+  if (options.database) await options.database.migrate();
   const tokens = createTokenService(config.JWT_SECRET ?? '');
   const deps: AppDeps = {
     config,
