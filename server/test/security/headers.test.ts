@@ -150,7 +150,7 @@ describe('the docs CSP', () => {
         "default-src 'self'; base-uri 'self'; frame-ancestors 'self'; img-src 'self' data: validator.swagger.io; script-src 'self' 'sha256-x'; style-src 'self' https: 'sha256-y'; upgrade-insecure-requests;",
       ),
     ).toBe(
-      "default-src 'self'; base-uri 'none'; frame-ancestors 'none'; img-src 'self' data:; script-src 'self' 'sha256-x'; style-src 'self' 'sha256-y'; object-src 'none'; form-action 'self'",
+      "default-src 'self'; base-uri 'none'; frame-ancestors 'none'; img-src 'self' data:; script-src 'self' 'sha256-x'; style-src 'self' 'unsafe-inline'; object-src 'none'; form-action 'self'",
     );
   });
 });
