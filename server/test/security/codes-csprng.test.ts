@@ -1,9 +1,10 @@
+import type * as NodeCrypto from 'node:crypto';
 import { expect, it, vi } from 'vitest';
 
 // Spies on node:crypto as the code module sees it: every digit of a code must come from randomInt.
 const randomInt = vi.hoisted(() => vi.fn<(min: number, max: number) => number>());
 vi.mock('node:crypto', async (importOriginal) => {
-  const crypto = await importOriginal<typeof import('node:crypto')>();
+  const crypto = await importOriginal<typeof NodeCrypto>();
   randomInt.mockImplementation((min, max) => crypto.randomInt(min, max));
   return { ...crypto, randomInt };
 });
