@@ -130,13 +130,20 @@ function run(command: string, args: string[], logFile: string, seconds: number):
   });
 }
 
+interface Param {
+  in: string;
+  name: string;
+  schema?: { enum?: unknown[]; default?: unknown };
+}
+
 interface OpenApi {
   paths: Record<
     string,
     Record<
       string,
       {
-        parameters?: { in: string; name: string }[];
+        parameters?: Param[];
+        security?: unknown[];
         requestBody?: {
           content?: Record<
             string,
@@ -248,7 +255,7 @@ async function main(): Promise<void> {
           `${severity.padEnd(8)} ${findings.filter((f) => f.severity === severity).length}`,
       ),
       '',
-      ...findings.map((f) => `[${f.severity}] ${f.tool} como ${f.role}: ${f.what} — ${f.where}`),
+      ...grouped(findings),
     ].join('\n');
     writeFileSync(path.join(outDir, 'summary.txt'), `${summary}\n`);
     writeFileSync(path.join(outDir, 'findings.json'), JSON.stringify(findings, null, 2));
@@ -260,6 +267,16 @@ async function main(): Promise<void> {
   } finally {
     await cleanup();
   }
+}
+
+/** One line per finding, with the roles that met it (most are the same for every role). */
+function grouped(findings: Finding[]): string[] {
+  const lines = new Map<string, Role[]>();
+  for (const f of findings) {
+    const key = `[${f.severity}] ${f.tool}: ${f.what} — ${f.where}`;
+    lines.set(key, [...(lines.get(key) ?? []), f.role]);
+  }
+  return [...lines].map(([line, roles]) => `${line} (${[...new Set(roles)].join(', ')})`);
 }
 
 function versionOf(tool: string): string {
@@ -359,7 +376,7 @@ const sampleValue = (name: string, schema: { type?: string; format?: string } = 
 async function concreteUrl(
   base: string,
   route: string,
-  params: { in: string; name: string }[],
+  params: Param[],
   ids: string[],
   token: string | undefined,
   mark: boolean,
@@ -380,12 +397,15 @@ async function concreteUrl(
     }
     pathPart = route.replace(/\{\w+\}/g, mark ? `${chosen}*` : chosen);
   }
+  const sample = (p: Param) =>
+    p.name === 'limit'
+      ? '10'
+      : p.name === 'offset'
+        ? '0'
+        : String(p.schema?.enum?.[0] ?? p.schema?.default ?? 'arroz');
   const query = params
     .filter((p) => p.in === 'query')
-    .map((p): [string, string] => [
-      p.name,
-      p.name === 'limit' ? '10' : p.name === 'offset' ? '0' : 'arroz',
-    ]);
+    .map((p): [string, string] => [p.name, sample(p)]);
   return `${base}${pathPart}${query.length ? `?${new URLSearchParams(query).toString()}` : ''}`;
 }
 
@@ -530,7 +550,7 @@ async function sqlmap(
             : new URLSearchParams(body as Record<string, string>).toString()
           : undefined,
       });
-      if (probe.status === 401 || probe.status === 403) continue;
+      if (probe.status === 403 || (probe.status === 401 && operation.security)) continue;
       const target = `${method.toUpperCase()} ${route}`;
       const args = [
         '-u',

@@ -60,7 +60,16 @@ export async function buildApp(
   const hasWebApp = await registerWebApp(app, options.webRoot ?? webDist);
   app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => {
     const isApi = request.url.startsWith('/api');
-    if (hasWebApp && request.method === 'GET' && !isApi && !request.url.startsWith('/docs')) {
+    // A path naming a file (`/backup.zip`) that is not there is a 404, not the app's page: the
+    // page under such a name misleads scanners and caches alike.
+    const looksLikeFile = /\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
+    if (
+      hasWebApp &&
+      request.method === 'GET' &&
+      !isApi &&
+      !looksLikeFile &&
+      !request.url.startsWith('/docs')
+    ) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
     return reply

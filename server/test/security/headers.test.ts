@@ -133,6 +133,22 @@ describe('security headers on every answer', () => {
   });
 });
 
+describe('the web app fallback', () => {
+  it("answers a missing file with 404, keeping the page for the app's own paths", async () => {
+    for (const url of ['/backup.zip', '/.docs.swp', '/assets/nao-existe.js', '/index.php?x=1']) {
+      const response = await t.app.inject({ url, remoteAddress: '127.7.0.1' });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json()).toEqual({ detail: messages.common.pageNotFound });
+    }
+    const page = await t.app.inject({
+      url: '/producer-details/0190-abc',
+      remoteAddress: '127.7.0.2',
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+  });
+});
+
 describe('the docs CSP', () => {
   it('keeps the UI hashes and forbids framing, <base> and other origins', async () => {
     const docs = await t.app.inject({ url: '/docs/static/index.html', remoteAddress: '127.6.0.1' });
