@@ -363,7 +363,8 @@ const sampleValue = (name: string, schema: { type?: string; format?: string } = 
   if (schema.type === 'boolean') return true;
   if (schema.type === 'integer' || schema.type === 'number') return 1;
   if (schema.type === 'array') return [];
-  if (/email|username/.test(name)) return 'produtor@agroselo.local';
+  // Not a demo account: sqlmap's wrong passwords would lock it (per-account limit).
+  if (/email|username/.test(name)) return 'sqlmap@auditoria.local';
   if (/cpf/.test(name)) return '52998224725';
   if (/cnpj/.test(name)) return '11222333000181';
   if (/phone/.test(name)) return '51999998888';
@@ -572,6 +573,9 @@ async function sqlmap(
         'PostgreSQL',
         '--skip',
         'limit,offset',
+        // A wrong password is a 401 and the per-account limit a 429: answers to compare, not ends.
+        '--ignore-code',
+        '401,429',
         ...(token ? ['-H', `Authorization: Bearer ${token}`] : []),
       ];
       if (bodyType === 'application/json')
