@@ -24,7 +24,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const outDir = path.join(root, 'test-results', 'security-audit');
 const scanSeconds = Number(process.env.AUDIT_SCAN_SECONDS ?? 150);
 const sqlmapSeconds = Number(process.env.AUDIT_SQLMAP_SECONDS ?? 120);
-// ssrf and xxe call wapiti's servers on the internet, wapp and nikto fetch databases, buster and
+// ssrf and xxe call wapiti's servers on the internet, redirect follows the target to a site on
+// the internet when it finds an open redirect, wapp and nikto fetch databases, buster and
 // brute_login_form only guess: left out, so every request stays on loopback.
 const WAPITI_MODULES = [
   'backup',
@@ -38,7 +39,6 @@ const WAPITI_MODULES = [
   'http_headers',
   'methods',
   'permanentxss',
-  'redirect',
   'shellshock',
   'sql',
   'xss',
@@ -424,6 +424,11 @@ async function wapiti(
         await concreteUrl(base, route, operations.get.parameters ?? [], ids, token, false),
       );
   }
+  // wapiti builds every module, even unused ones, and the wapp module downloads its database
+  // from the internet when it finds none: an empty one keeps it off the network.
+  const configDir = path.join(outDir, 'wapiti-config');
+  mkdirSync(configDir, { recursive: true });
+  writeFileSync(path.join(configDir, 'apps.json'), '{}');
   const report = path.join(outDir, `wapiti-${role}.json`);
   rmSync(report, { force: true });
   const args = [
@@ -437,7 +442,10 @@ async function wapiti(
     '--store-session',
     path.join(outDir, 'wapiti-session'),
     '--store-config',
-    path.join(outDir, 'wapiti-config'),
+    configDir,
+    // Payloads that name an outside server name a closed port on loopback instead.
+    '--endpoint',
+    'http://127.0.0.1:9/',
     '--max-scan-time',
     String(scanSeconds),
     '--max-attack-time',
