@@ -32,17 +32,20 @@ describe.skipIf(!bin)('a database outage during writes', () => {
   let cluster: PostgresCluster;
   let database: Database;
   let t: TestApp;
+  // Kept as a promise so the cluster is removed even when a slow machine times the hook out.
+  let starting: Promise<PostgresCluster> | undefined;
 
   beforeAll(async () => {
-    cluster = await createPostgresCluster(bin);
+    starting = createPostgresCluster(bin);
+    cluster = await starting;
     database = await openPostgres(cluster.url());
     t = await buildTestApp({ DATABASE_URL: cluster.url() }, { database });
-  }, 60_000);
+  }, 120_000);
 
   afterAll(async () => {
     await database?.close().catch(() => undefined);
-    await cluster?.destroy();
-  });
+    await (await starting?.catch(() => undefined))?.destroy();
+  }, 60_000);
 
   it('answers 503 while it is away, applies nothing by halves and serves again within 5 s', async () => {
     const outcomes: Outcome[] = [];
