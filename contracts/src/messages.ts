@@ -165,6 +165,13 @@ export const messages = {
 
   instances: {},
 
+  security: {
+    serviceUnavailable: 'Serviço temporariamente indisponível. Tente novamente em instantes.',
+    fileTypeMismatch: 'O conteúdo do arquivo não corresponde ao tipo informado',
+    fileTypeNotAllowed: 'Tipo de arquivo não permitido',
+    badUrl: 'Endereço inválido',
+  },
+
   login: {
     emailRequired: 'Informe o e-mail',
     emailInvalid: 'Email inválido',

@@ -12,7 +12,7 @@ import { usersRoutes } from './modules/users/routes';
 import { webDist } from './paths';
 import { authPlugin } from './plugins/auth';
 import { registerDocs } from './plugins/docs';
-import { registerErrorHandling } from './plugins/errors';
+import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerHttp } from './plugins/http';
 import { compiledResponseSerializer } from './plugins/serializer';
 import { registerWebApp } from './plugins/web-app';
@@ -35,6 +35,7 @@ export async function buildApp(
     logger: options.logger ?? { level: deps.config.LOG_LEVEL },
     trustProxy: deps.config.TRUST_PROXY.length > 0 ? deps.config.TRUST_PROXY : false,
     bodyLimit: 1024 * 1024,
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(compiledResponseSerializer);
@@ -61,7 +62,16 @@ export async function buildApp(
   const hasWebApp = await registerWebApp(app, options.webRoot ?? webDist);
   app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => {
     const isApi = request.url.startsWith('/api');
-    if (hasWebApp && request.method === 'GET' && !isApi && !request.url.startsWith('/docs')) {
+    // A path naming a file (`/backup.zip`) that is not there is a 404, not the app's page: the
+    // page under such a name misleads scanners and caches alike.
+    const looksLikeFile = /\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
+    if (
+      hasWebApp &&
+      request.method === 'GET' &&
+      !isApi &&
+      !looksLikeFile &&
+      !request.url.startsWith('/docs')
+    ) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
     return reply

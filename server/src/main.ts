@@ -8,6 +8,8 @@ import { loadConfig, type Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { ensureAdmin } from './db/seed/admin';
 import { existingDemoLogins, isDatabaseEmpty, seedDemo, type DemoLogin } from './db/seed/demo';
+import { dailyJobs } from './jobs';
+import { createJobRunner, type JobRunner } from './lib/jobs';
 import { createMailer, type Mailer } from './lib/mailer';
 import { createLocalStorage } from './lib/storage';
 import { createTokenService, resolveJwtSecret } from './lib/tokens';
@@ -79,11 +81,15 @@ async function start(): Promise<void> {
 
   let database: Database | undefined;
   let mailer: Mailer | undefined;
+  let jobs: JobRunner | undefined;
   let app: App | undefined;
   try {
-    database = await openDatabase(config);
-    await database.migrate();
+    database = await openDatabase(config, {
+      onConnectionError: (error) =>
+        app?.log.warn({ err: error }, 'conexão com o banco de dados perdida'),
+    });
     const db = database.db;
+    await database.exclusive(() => database!.migrate());
     const secret = await resolveJwtSecret(db, config.JWT_SECRET);
     const storage = createLocalStorage(path.resolve(config.DATA_DIR, 'uploads'));
     mailer = createMailer({
@@ -95,25 +101,28 @@ async function start(): Promise<void> {
     const tokens = createTokenService(secret);
 
     const notes: string[] = [];
-    if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
-      const { user, action } = await ensureAdmin(db, {
-        email: config.ADMIN_EMAIL,
-        password: config.ADMIN_PASSWORD,
-      });
-      if (action !== 'unchanged')
-        notes.push(
-          `Administrador ${user.email} ${action === 'created' ? 'criado' : 'atualizado'} (ADMIN_EMAIL).`,
-        );
-    }
-    let seededNow = false;
-    if (config.SEED_DEMO && (await isDatabaseEmpty(db, config.ADMIN_EMAIL))) {
+    // Servers started together on one database take turns here (DESIGN §9).
+    const seededNow = await database.exclusive(async () => {
+      if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
+        const { user, action } = await ensureAdmin(db, {
+          email: config.ADMIN_EMAIL,
+          password: config.ADMIN_PASSWORD,
+        });
+        if (action !== 'unchanged')
+          notes.push(
+            `Administrador ${user.email} ${action === 'created' ? 'criado' : 'atualizado'} (ADMIN_EMAIL).`,
+          );
+      }
+      if (!config.SEED_DEMO || !(await isDatabaseEmpty(db, config.ADMIN_EMAIL))) return false;
       await seedDemo(db, storage);
-      seededNow = true;
-    }
+      return true;
+    });
 
     app = await buildApp({ config, db, mailer, storage, tokens });
     await app.listen({ host: config.HOST, port: config.PORT });
     await mailer.flush();
+    jobs = createJobRunner({ db, jobs: dailyJobs, log: app.log });
+    jobs.start();
 
     const { port } = app.server.address() as AddressInfo;
     const host = ['0.0.0.0', '::', ''].includes(config.HOST) ? 'localhost' : config.HOST;
@@ -135,12 +144,13 @@ async function start(): Promise<void> {
       console.error(`Sem permissão para usar a porta ${config.PORT} (PORT).`);
     else console.error('Falha ao iniciar o AgroSelo:', error);
     await app?.close().catch(() => undefined);
+    await jobs?.stop().catch(() => undefined);
     await mailer?.stop().catch(() => undefined);
     await database?.close().catch(() => undefined);
     process.exit(1);
   }
 
-  const running = { app, mailer, database };
+  const running = { app, mailer, jobs, database };
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
     if (stopping) return;
@@ -152,6 +162,7 @@ async function start(): Promise<void> {
     }, SHUTDOWN_GRACE_MS).unref();
     try {
       await running.app.close();
+      await running.jobs.stop();
       await running.mailer.stop();
       await running.database.close();
       process.exit(0);

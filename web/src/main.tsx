@@ -1,3 +1,5 @@
+// First: configures zod before any schema is built (see the module).
+import './zod-setup';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 // The DOM build lets navigations ask for flushSync (sign-out leaves a guarded page at once).

@@ -22,6 +22,11 @@ export interface Database {
   db: Db;
   driver: 'pglite' | 'pg';
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while no other server process on the same database runs its own: servers that
+   * start together migrate and seed one after the other. One process alone just runs it.
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -41,15 +46,31 @@ export async function openPglite(
     driver: 'pglite',
     client,
     migrate: () => migratePglite(db, { migrationsFolder }),
+    exclusive: (work) => work(),
     close: () => client.close(),
   };
 }
 
+/** Waits for a connection no longer than this: a request should fail fast while the database is away. */
+const CONNECT_TIMEOUT_MS = 5_000;
+
 export async function openPostgres(
   url: string,
-  options: { onQuery?: QueryListener } = {},
+  options: { onQuery?: QueryListener; onConnectionError?: (error: Error) => void } = {},
 ): Promise<Database & { pool: pg.Pool }> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+  });
+  // An idle connection the server dropped (restart, failover) is reported here and left out of the
+  // pool, which opens new ones on demand; unheard, this event would end the process.
+  pool.on('error', (error) => options.onConnectionError?.(error));
+  // A connection that drops while checked out (between two statements of a transaction) emits on
+  // its client, where the pool no longer listens: heard here, its next statement fails (503) and
+  // the pool discards it on release.
+  pool.on('connect', (client) => client.on('error', (error) => options.onConnectionError?.(error)));
   const db = drizzlePg({ client: pool, schema, logger: queryLogger(options.onQuery) });
   await pool.query('select 1');
   return {
@@ -57,6 +78,18 @@ export async function openPostgres(
     driver: 'pg',
     pool,
     migrate: () => migratePg(db, { migrationsFolder }),
+    async exclusive(work) {
+      const client = await pool.connect();
+      try {
+        await client.query(`select pg_advisory_lock(hashtextextended('agroselo:startup', 0))`);
+        return await work();
+      } finally {
+        await client
+          .query(`select pg_advisory_unlock(hashtextextended('agroselo:startup', 0))`)
+          .catch(() => undefined);
+        client.release();
+      }
+    },
     close: () => pool.end(),
   };
 }
@@ -64,11 +97,11 @@ export async function openPostgres(
 const queryLogger = (onQuery?: QueryListener) =>
   onQuery ? { logQuery: (query: string) => onQuery(query) } : false;
 
-export function openDatabase(config: {
-  DATABASE_URL?: string;
-  DATA_DIR: string;
-}): Promise<Database> {
+export function openDatabase(
+  config: { DATABASE_URL?: string; DATA_DIR: string },
+  options: { onConnectionError?: (error: Error) => void } = {},
+): Promise<Database> {
   return config.DATABASE_URL
-    ? openPostgres(config.DATABASE_URL)
+    ? openPostgres(config.DATABASE_URL, options)
     : openPglite({ dataDir: config.DATA_DIR });
 }

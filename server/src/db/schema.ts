@@ -455,3 +455,19 @@ export const settings = pgTable('settings', {
   value: text('value').notNull(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * One row per run of a scheduled job and period (a daily job's São Paulo day): the record that
+ * the period is done, so a second server, or a restart, does not run it again (DESIGN §9).
+ */
+export const jobRuns = pgTable(
+  'job_runs',
+  {
+    name: text('name').notNull(),
+    period: text('period').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }).notNull().defaultNow(),
+    summary: text('summary'),
+  },
+  (t) => [primaryKey({ columns: [t.name, t.period] })],
+);

@@ -30,3 +30,45 @@ export const tooManyRequests = (detail: string, retryAfterSeconds: number) =>
  */
 export const invalidField = (field: string, msg: string, type = 'value_error') =>
   new AppError(422, [{ loc: ['body', field], msg, type }]);
+
+/** Seconds a client is asked to wait while the database is away; it usually returns in seconds. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+export const serviceUnavailable = () =>
+  new AppError(503, messages.security.serviceUnavailable, {
+    'Retry-After': String(UNAVAILABLE_RETRY_AFTER_SECONDS),
+  });
+
+// SQLSTATE class 08 (connection exception), the shutdown codes of class 57 and "too many
+// connections": the database is away or refusing sessions, not the request at fault.
+const UNAVAILABLE_SQLSTATES = /^(08...|57P0[123]|53300)$/;
+const UNAVAILABLE_ERRNOS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+// node-postgres reports a dropped connection or a full pool by message only.
+const UNAVAILABLE_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error and is not queryable',
+  'Client was closed and is not queryable',
+];
+
+/** Whether `error`, or one of its causes, says the database cannot be reached right now. */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!(error instanceof Error) || depth > 8) return false;
+  const { code } = error as Error & { code?: unknown };
+  if (
+    typeof code === 'string' &&
+    (UNAVAILABLE_SQLSTATES.test(code) || UNAVAILABLE_ERRNOS.has(code))
+  )
+    return true;
+  if (UNAVAILABLE_MESSAGES.some((text) => error.message.includes(text))) return true;
+  const causes = error instanceof AggregateError ? (error.errors as unknown[]) : [error.cause];
+  return causes.some((cause) => isDatabaseUnavailable(cause, depth + 1));
+}

@@ -1,4 +1,4 @@
-import { and, asc, eq, lte } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
@@ -22,7 +22,12 @@ export interface Mailer {
 
 const MAX_ATTEMPTS = 8;
 const RETRY_EVERY_MS = 30_000;
+const BATCH_SIZE = 20;
+/** How long a claimed message stays away from other senders; a sender that dies frees it then. */
+const CLAIM_LEASE_MS = 5 * 60_000;
 const backoffMs = (attempts: number) => Math.min(60 * 60_000, 30_000 * 2 ** (attempts - 1));
+
+type OutboxRow = typeof mailOutbox.$inferSelect;
 
 export function createMailer(options: {
   db: Db;
@@ -36,54 +41,78 @@ export function createMailer(options: {
     : null;
   let running: Promise<void> | null = null;
 
-  async function deliverDue(): Promise<void> {
-    const due = await db
-      .select()
+  /**
+   * Takes due messages for this process alone, in one statement: rows another server is claiming
+   * are skipped (SKIP LOCKED), and the lease keeps a claimed row from every other sender until it
+   * is marked sent or failed (DESIGN §9).
+   */
+  async function claimDue(): Promise<OutboxRow[]> {
+    const now = new Date();
+    const due = db
+      .select({ id: mailOutbox.id })
       .from(mailOutbox)
-      .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, new Date())))
+      .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, now)))
       .orderBy(asc(mailOutbox.createdAt))
-      .limit(20);
-    for (const mail of due) {
-      if (!transport) {
-        // Without SMTP the outbox is the dev mailbox: the text goes to the log for the developer.
-        log.info(
-          { to: mail.toAddress, subject: mail.subject },
-          `e-mail (caixa de desenvolvimento):\n${mail.text}`,
-        );
-        await db
-          .update(mailOutbox)
-          .set({ status: 'dev', sentAt: new Date() })
-          .where(eq(mailOutbox.id, mail.id));
-        continue;
-      }
-      try {
-        await transport.sendMail({
-          from,
-          to: mail.toAddress,
-          subject: mail.subject,
-          text: mail.text,
-          html: mail.html ?? undefined,
-        });
-        await db
-          .update(mailOutbox)
-          .set({ status: 'sent', sentAt: new Date(), attempts: mail.attempts + 1 })
-          .where(eq(mailOutbox.id, mail.id));
-      } catch (error) {
-        const attempts = mail.attempts + 1;
-        log.warn(
-          { err: error, to: mail.toAddress, attempts },
-          'falha ao enviar e-mail; nova tentativa agendada',
-        );
-        await db
-          .update(mailOutbox)
-          .set({
-            attempts,
-            lastError: error instanceof Error ? error.message : String(error),
-            status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
-            nextAttemptAt: new Date(Date.now() + backoffMs(attempts)),
-          })
-          .where(eq(mailOutbox.id, mail.id));
-      }
+      .limit(BATCH_SIZE)
+      .for('update', { skipLocked: true });
+    const claimed = await db
+      .update(mailOutbox)
+      .set({
+        attempts: sql`${mailOutbox.attempts} + 1`,
+        nextAttemptAt: new Date(now.getTime() + CLAIM_LEASE_MS),
+      })
+      .where(inArray(mailOutbox.id, due))
+      .returning();
+    return claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  }
+
+  async function deliver(mail: OutboxRow): Promise<void> {
+    if (!transport) {
+      // Without SMTP the outbox is the dev mailbox: the text goes to the log for the developer.
+      log.info(
+        { to: mail.toAddress, subject: mail.subject },
+        `e-mail (caixa de desenvolvimento):\n${mail.text}`,
+      );
+      await db
+        .update(mailOutbox)
+        .set({ status: 'dev', sentAt: new Date() })
+        .where(eq(mailOutbox.id, mail.id));
+      return;
+    }
+    try {
+      await transport.sendMail({
+        from,
+        to: mail.toAddress,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html ?? undefined,
+      });
+    } catch (error) {
+      log.warn(
+        { err: error, to: mail.toAddress, attempts: mail.attempts },
+        'falha ao enviar e-mail; nova tentativa agendada',
+      );
+      await db
+        .update(mailOutbox)
+        .set({
+          lastError: error instanceof Error ? error.message : String(error),
+          status: mail.attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
+          nextAttemptAt: new Date(Date.now() + backoffMs(mail.attempts)),
+        })
+        .where(eq(mailOutbox.id, mail.id));
+      return;
+    }
+    await db
+      .update(mailOutbox)
+      .set({ status: 'sent', sentAt: new Date() })
+      .where(eq(mailOutbox.id, mail.id));
+  }
+
+  async function deliverDue(): Promise<void> {
+    for (;;) {
+      const claimed = await claimDue();
+      for (const mail of claimed) await deliver(mail);
+      if (claimed.length < BATCH_SIZE) return;
     }
   }
 

@@ -1,7 +1,8 @@
 import { messages, type ValidationIssue } from '@agroselo/contracts';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../lib/errors';
+import { AppError, isDatabaseUnavailable, serviceUnavailable } from '../lib/errors';
+import { BASELINE_SECURITY_HEADERS } from './http';
 
 const CLIENT_ERRORS: Record<string, [number, string]> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, messages.common.unsupportedMedia],
@@ -46,7 +47,33 @@ export function registerErrorHandling(app: FastifyInstance): void {
       request.log.info({ err: error }, 'client error');
       return reply.code(error.statusCode).send({ detail: messages.common.invalidInput });
     }
+    if (isDatabaseUnavailable(error)) {
+      // The pool drops broken connections and opens new ones once the database is back.
+      request.log.warn({ err: error }, 'database unavailable');
+      const unavailable = serviceUnavailable();
+      return reply.code(503).headers(unavailable.headers).send({ detail: unavailable.detail });
+    }
     request.log.error({ err: error }, 'unexpected error');
     return reply.code(500).send({ detail: messages.common.internal });
   });
 }
+
+/**
+ * Fastify answers a URL it cannot route (bad percent-encoding, a path parameter over
+ * maxParamLength) before any hook runs: without this its English JSON goes out with no security
+ * header at all.
+ */
+export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (
+  error,
+  _request,
+  reply,
+) => {
+  const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  void (reply as FastifyReply)
+    .code(tooLong ? 414 : 400)
+    .headers(BASELINE_SECURITY_HEADERS)
+    .type('application/json; charset=utf-8')
+    .send(
+      JSON.stringify({ detail: tooLong ? messages.common.invalidId : messages.security.badUrl }),
+    );
+};

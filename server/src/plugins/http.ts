@@ -4,18 +4,16 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { messages, type ValidationIssue } from '@agroselo/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../lib/errors';
+import { fileCsp, inspectUpload } from '../lib/files';
+
+export type { UploadedFile } from '../lib/files';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set once the multipart parser has run: an error before that is a malformed body. */
     bodyParsed: boolean;
   }
-}
-
-export interface UploadedFile {
-  filename: string;
-  mimetype: string;
-  data: Buffer;
 }
 
 export const UPLOAD_LIMITS = {
@@ -26,6 +24,40 @@ export const UPLOAD_LIMITS = {
   fieldSize: 64 * 1024,
 };
 
+const CSP_DIRECTIVES: Record<string, string[] | null> = {
+  'default-src': ["'self'"],
+  'img-src': ["'self'", 'data:', 'blob:'],
+  'media-src': ["'self'", 'blob:'],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'script-src': ["'self'"],
+  'connect-src': ["'self'"],
+  'font-src': ["'self'", 'data:'],
+  'frame-ancestors': ["'none'"],
+  'base-uri': ["'none'"],
+  'form-action': ["'self'"],
+  'object-src': ["'none'"],
+  'script-src-attr': ["'none'"],
+  'upgrade-insecure-requests': null,
+};
+
+/**
+ * The headers helmet gives every answer, for the few answers Fastify writes before any hook runs
+ * (a malformed URL, an over-long path parameter: see `frameworkErrors` in plugins/errors.ts).
+ */
+export const BASELINE_SECURITY_HEADERS: Record<string, string> = {
+  'content-security-policy': Object.entries(CSP_DIRECTIVES)
+    .filter((entry): entry is [string, string[]] => entry[1] !== null)
+    .map(([name, sources]) => `${name} ${sources.join(' ')}`)
+    .join(';'),
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'x-frame-options': 'SAMEORIGIN',
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'cache-control': 'no-store',
+};
+
 const isWebAppFile = (request: FastifyRequest) =>
   (request.method === 'GET' || request.method === 'HEAD') &&
   !request.url.startsWith('/api') &&
@@ -34,20 +66,7 @@ const isWebAppFile = (request: FastifyRequest) =>
 /** Body parsers, security headers and the flood limit shared by every route. */
 export async function registerHttp(app: FastifyInstance): Promise<void> {
   await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        'default-src': ["'self'"],
-        'img-src': ["'self'", 'data:', 'blob:'],
-        'media-src': ["'self'", 'blob:'],
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'script-src': ["'self'"],
-        'connect-src': ["'self'"],
-        'font-src': ["'self'", 'data:'],
-        'frame-ancestors': ["'none'"],
-        'form-action': ["'self'"],
-        'upgrade-insecure-requests': null,
-      },
-    },
+    contentSecurityPolicy: { directives: CSP_DIRECTIVES },
     // Seal images and proofs are fetched by the same origin only; the default is fine for them.
     crossOriginEmbedderPolicy: false,
   });
@@ -64,24 +83,63 @@ export async function registerHttp(app: FastifyInstance): Promise<void> {
     }),
   });
   await app.register(formbody);
-  await app.register(multipart, {
-    attachFieldsToBody: 'keyValues',
-    limits: UPLOAD_LIMITS,
-    async onFile(part) {
-      const data = await part.toBuffer();
-      (part as unknown as { value: UploadedFile }).value = {
-        filename: part.filename,
-        mimetype: part.mimetype,
-        data,
-      };
-    },
-  });
-  // Added after the multipart plugin's own preValidation hook, so it runs once parsing succeeded.
+  await app.register(multipart, { limits: UPLOAD_LIMITS });
   app.decorateRequest('bodyParsed', false);
-  app.addHook('preValidation', async (request) => {
-    request.bodyParsed = true;
-  });
+  app.addHook('preValidation', readMultipartBody);
+  app.addHook('onSend', apiResponseHeaders);
   app.addHook('preValidation', refuseNulCharacters);
+}
+
+/**
+ * Turns a multipart body into `{ field: value }` (repeated fields into arrays), as the routes'
+ * schemas expect. Every file part is read whole, within fileSize, and its bytes checked against
+ * the type it claims (routes then pick the types they take with acceptFile); a text field cut at
+ * fieldSize is refused rather than stored cut.
+ */
+async function readMultipartBody(request: FastifyRequest) {
+  if (!request.isMultipart()) {
+    request.bodyParsed = true;
+    return;
+  }
+  // No prototype: a part named __proto__ or constructor is only a field like any other.
+  const body = Object.create(null) as Record<string, unknown>;
+  for await (const part of request.parts()) {
+    let value: unknown;
+    if (part.type === 'file') {
+      const data = await part.toBuffer();
+      value = await inspectUpload({ filename: part.filename, mimetype: part.mimetype, data });
+    } else {
+      if (part.valueTruncated || part.fieldnameTruncated)
+        throw new AppError(413, messages.common.payloadTooLarge);
+      value = part.value;
+    }
+    const earlier = body[part.fieldname];
+    if (earlier === undefined) body[part.fieldname] = value;
+    else if (Array.isArray(earlier)) earlier.push(value);
+    else body[part.fieldname] = [earlier, value];
+  }
+  request.body = body;
+  request.bodyParsed = true;
+}
+
+const isJson = (contentType: unknown) =>
+  typeof contentType === 'string' && /^application\/(problem\+)?json\b/.test(contentType);
+
+/**
+ * API answers are per user and must not linger in caches unless a route says otherwise (the
+ * public seal image does). A file the API serves (anything but JSON) is a download by default, and
+ * its CSP lets it run nothing even when opened on its own; lib/files.ts `sendFile` sets both with
+ * a file name.
+ */
+async function apiResponseHeaders(request: FastifyRequest, reply: FastifyReply) {
+  if (!request.url.startsWith('/api')) return;
+  if (!reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
+  const contentType = reply.getHeader('content-type');
+  if (reply.statusCode < 300 && contentType !== undefined && !isJson(contentType)) {
+    if (!reply.hasHeader('content-disposition')) reply.header('Content-Disposition', 'attachment');
+    const mime = String(contentType).split(';')[0]!.trim().toLowerCase();
+    reply.header('Content-Security-Policy', fileCsp(mime));
+  }
 }
 
 /**

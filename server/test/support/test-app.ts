@@ -67,7 +67,13 @@ afterAll(async () => {
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  options: { webRoot?: string } = {},
+  options: {
+    webRoot?: string;
+    /** Registers test-only routes (a sample upload route, say) before the app is ready. */
+    extend?: (app: App) => Promise<void>;
+    /** A database the test owns (an outage test stops it); migrated here, closed by the test. */
+    database?: Database;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'agroselo-test-'));
   const config = loadConfig({
@@ -79,7 +85,10 @@ export async function buildTestApp(
     ...env,
   });
   let recording: string[] | null = null;
-  const database = await openTestDatabase((query) => recording?.push(query));
+  const database = options.database
+    ? { ...options.database, close: async () => undefined }
+    : await openTestDatabase((query) => recording?.push(query));
+  if (options.database) await options.database.migrate();
   const tokens = createTokenService(config.JWT_SECRET ?? '');
   const deps: AppDeps = {
     config,
@@ -97,6 +106,7 @@ export async function buildTestApp(
     logger: false,
     webRoot: options.webRoot ?? path.join(dataDir, 'no-web'),
   });
+  await options.extend?.(app);
   await app.ready();
   cleanups.push(async () => {
     await app.close();

@@ -70,3 +70,15 @@ export async function claimAttempt(
   }
   return { release };
 }
+
+/**
+ * Removes failures that no longer count for any account. Each key's old rows also go on its next
+ * attempt; this daily sweep takes those of keys never tried again (decision 004).
+ */
+export async function sweepExpiredFailures(db: Db, now = new Date()): Promise<number> {
+  const removed = await db
+    .delete(authFailures)
+    .where(lt(authFailures.createdAt, new Date(now.getTime() - ATTEMPT_WINDOW_MS)))
+    .returning({ id: authFailures.id });
+  return removed.length;
+}

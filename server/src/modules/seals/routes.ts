@@ -13,6 +13,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendFile } from '../../lib/files';
 import { sendPage } from '../../lib/pagination';
 import { callerOf } from '../../plugins/auth';
 import { deleteForm, editForm, getForm, listForms, registerForm } from './forms';
@@ -60,11 +61,13 @@ export async function sealsRoutes(base: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const image = await stampImage(app.deps, request.params.id, request.query.v);
       const cache = image.versioned ? IMMUTABLE : 'max-age=300';
-      return reply
-        .header('Content-Type', image.mime)
-        .header('Cache-Control', `${image.released ? 'public' : 'private'}, ${cache}`)
-        .header('X-Content-Type-Options', 'nosniff')
-        .send(image.stream);
+      return sendFile(reply, {
+        body: image.stream,
+        mime: image.mime,
+        filename: `selo-${request.params.id}`,
+        inline: true,
+        cacheControl: `${image.released ? 'public' : 'private'}, ${cache}`,
+      });
     },
   );
 
@@ -130,12 +133,12 @@ export async function sealsRoutes(base: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const notice = await processNotice(app.deps, request.caller, request.params.processId);
-      return reply
-        .header('Content-Type', 'application/pdf')
-        .header('Content-Disposition', `attachment; filename="${notice.filename}"`)
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Cache-Control', 'no-cache')
-        .send(notice.stream);
+      return sendFile(reply, {
+        body: notice.stream,
+        mime: 'application/pdf',
+        filename: notice.filename,
+        cacheControl: 'no-cache',
+      });
     },
   );
 

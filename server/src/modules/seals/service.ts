@@ -125,8 +125,8 @@ export async function registerProcess(
   caller: Caller,
   body: ProcessRegisterBody,
 ): Promise<Process> {
-  const image = await checkSealImage(body.file);
-  const notice = body.notice_file ? await checkNoticeFile(body.notice_file) : null;
+  const image = checkSealImage(body.file);
+  const notice = body.notice_file ? checkNoticeFile(body.notice_file) : null;
   const processId = newId();
   const stampId = newId();
   const imageKey = `stamps/${stampId}/${newId()}.${image.ext}`;

@@ -5,33 +5,28 @@ import {
   SEAL_IMAGE_TYPES,
   type UploadedFileValue,
 } from '@agroselo/contracts';
-import { fileTypeFromBuffer } from 'file-type';
-import { AppError } from '../../lib/errors';
-
-export interface CheckedFile {
-  data: Buffer;
-  mime: string;
-  ext: string;
-}
+import { acceptFile, type UploadedFile } from '../../lib/files';
 
 const m = messages.seals;
 
-/** The type the bytes say, whatever the name and the browser's `Content-Type` claim. */
-async function sniff(file: UploadedFileValue) {
-  const data = Buffer.from(file.data.buffer, file.data.byteOffset, file.data.byteLength);
-  return { data, type: await fileTypeFromBuffer(data) };
+/** The multipart reader (plugins/http.ts) reads every file part and its type from its bytes. */
+const asUpload = (file: UploadedFileValue) => file as UploadedFile;
+
+const IMAGE_EXTENSIONS: Record<string, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+};
+
+export function checkSealImage(file: UploadedFileValue) {
+  const image = acceptFile(asUpload(file), {
+    types: SEAL_IMAGE_TYPES,
+    maxBytes: SEAL_IMAGE_MAX_BYTES,
+    tooLarge: m.imageTooLarge,
+    wrongType: m.imageType,
+  });
+  return { ...image, ext: IMAGE_EXTENSIONS[image.mime] ?? 'bin' };
 }
 
-export async function checkSealImage(file: UploadedFileValue): Promise<CheckedFile> {
-  if (file.data.byteLength > SEAL_IMAGE_MAX_BYTES) throw new AppError(413, m.imageTooLarge);
-  const { data, type } = await sniff(file);
-  if (!type || !(SEAL_IMAGE_TYPES as readonly string[]).includes(type.mime))
-    throw new AppError(415, m.imageType);
-  return { data, mime: type.mime, ext: type.ext };
-}
-
-export async function checkNoticeFile(file: UploadedFileValue): Promise<CheckedFile> {
-  const { data, type } = await sniff(file);
-  if (type?.mime !== NOTICE_FILE_TYPE) throw new AppError(415, m.noticeFileType);
-  return { data, mime: type.mime, ext: 'pdf' };
-}
+export const checkNoticeFile = (file: UploadedFileValue) =>
+  acceptFile(asUpload(file), { types: [NOTICE_FILE_TYPE], wrongType: m.noticeFileType });

@@ -1,0 +1,14 @@
+import type { DailyJob } from './lib/jobs';
+import { sweepExpiredFailures } from './modules/auth/attempts';
+
+/**
+ * Every daily job of the product; main.ts runs them with the runner of lib/jobs.ts, once a day on
+ * one server whatever the number of servers. Areas append theirs (deadline reminders, …).
+ */
+export const dailyJobs: DailyJob[] = [
+  {
+    name: 'auth-failures-sweep',
+    hour: 3,
+    run: async ({ db, now }) => `${await sweepExpiredFailures(db, now)} falhas antigas removidas`,
+  },
+];
