@@ -56,6 +56,9 @@ export type ProcessFields = z.infer<typeof ProcessFieldsSchema>;
 const DAY = /^\d{4}-\d{2}-\d{2}/;
 const bothDays = (a: unknown, b: unknown) =>
   typeof a === 'string' && typeof b === 'string' && DAY.test(a) && DAY.test(b);
+/** The fields of what was sent, whatever it is (a body may be missing or not an object). */
+const fieldsOf = (value: unknown): Record<string, unknown> =>
+  typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
 
 /**
  * End after start, validity end after validity start. Runs beside the other fields' errors (not
@@ -67,7 +70,7 @@ export function withProcessDateOrder<T extends z.ZodType<ProcessFields>>(schema:
       message: m.endBeforeStart,
       path: ['end_date'],
       when: ({ value }) => {
-        const v = value as Record<string, unknown>;
+        const v = fieldsOf(value);
         return bothDays(v.start_date, v.end_date);
       },
     })
@@ -75,7 +78,7 @@ export function withProcessDateOrder<T extends z.ZodType<ProcessFields>>(schema:
       message: m.validityEndBeforeStart,
       path: ['validity_end'],
       when: ({ value }) => {
-        const v = value as Record<string, unknown>;
+        const v = fieldsOf(value);
         return bothDays(v.validity_start, v.validity_end);
       },
     });

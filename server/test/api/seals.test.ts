@@ -303,7 +303,12 @@ describe('POST /api/process/register', () => {
       await processBody({ file: file(FAKE_PNG, 'selo.png', 'image/png') }),
     );
     expect(response.statusCode).toBe(415);
-    expect(response.json()).toEqual({ detail: m.imageType });
+    expect(response.json()).toEqual({ detail: messages.security.fileTypeMismatch });
+    const honestPdf = await postProcess(
+      await processBody({ file: file(PDF, 'selo.pdf', 'application/pdf') }),
+    );
+    expect(honestPdf.statusCode).toBe(415);
+    expect(honestPdf.json()).toEqual({ detail: m.imageType });
   });
 
   it('refuses an image over 5 MB (413) and a PDF image', async () => {
@@ -316,12 +321,17 @@ describe('POST /api/process/register', () => {
     expect(pdf.statusCode).toBe(415);
   });
 
-  it('refuses an edital that is not a PDF', async () => {
-    const response = await postProcess(
+  it('refuses an edital that is not a PDF, named as one or not', async () => {
+    const renamed = await postProcess(
       await processBody({ notice_file: file(PNG, 'edital.pdf', 'application/pdf') }),
     );
-    expect(response.statusCode).toBe(415);
-    expect(response.json()).toEqual({ detail: m.noticeFileType });
+    expect(renamed.statusCode).toBe(415);
+    expect(renamed.json()).toEqual({ detail: messages.security.fileTypeMismatch });
+    const image = await postProcess(
+      await processBody({ notice_file: file(PNG, 'edital.png', 'image/png') }),
+    );
+    expect(image.statusCode).toBe(415);
+    expect(image.json()).toEqual({ detail: m.noticeFileType });
   });
 
   it('creates a draft process and its seal, storing the image and the edital', async () => {
