@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps';
 import { authRoutes } from './modules/auth/routes';
+import { fieldsRoutes } from './modules/fields/routes';
 import { instancesRoutes } from './modules/instances/routes';
 import { notificationsRoutes } from './modules/notifications/routes';
 import { propertiesRoutes } from './modules/properties/routes';
@@ -50,6 +51,7 @@ export async function buildApp(
       await api.register(usersRoutes);
       await api.register(propertiesRoutes);
       await api.register(sealsRoutes);
+      await api.register(fieldsRoutes);
       await api.register(notificationsRoutes);
       await api.register(instancesRoutes);
     },

@@ -1,5 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import {
+  createField,
+  createForm,
   createInstance,
   createProperty,
   createSeal,
@@ -7,6 +9,7 @@ import {
   randomCpf,
 } from '../src/db/seed/factories';
 import type { UserRow } from '../src/db/seed/factories';
+import { file, PNG } from './support/files';
 import { formEncoded, multipart } from './support/http';
 import type { TestApp } from './support/test-app';
 
@@ -46,6 +49,14 @@ export interface Fixture {
   draftStampId: string;
   ownerPropertyId: string;
   otherOwnerPropertyId: string;
+  /** The builder's rows: the two processes above, a form of the draft, a spare one, a field. */
+  seals: {
+    releasedProcessId: string;
+    draftProcessId: string;
+    formId: string;
+    spareFormId: string;
+    fieldId: string;
+  };
   /** Seals and requests of the certification workflow, each row on its own. */
   workflow: {
     requestProcessId: string;
@@ -160,6 +171,116 @@ export const ACCESS_MATRIX: AccessRow[] = [
     expect: everyone(404),
   },
 
+  {
+    route: 'GET /api/process/all',
+    // Everyone lists the released processes; admins see drafts too (seals.test.ts).
+    expect: everyone(200),
+  },
+  {
+    route: 'POST /api/process/register',
+    body: () =>
+      multipart({
+        notice: 'Edital da matriz',
+        description: 'Processo da matriz',
+        start_date: '2026-08-01',
+        end_date: '2027-03-31',
+        validity_start: '2027-04-01',
+        validity_end: '2029-03-31',
+        stamp_name: 'Selo da matriz',
+        stamp_description: 'Selo criado pela matriz de acesso',
+        file: file(PNG, 'selo.png', 'image/png'),
+      }),
+    expect: onlyRoles(['admin'], 201),
+  },
+  {
+    route: 'GET /api/process/{processId}',
+    case: 'released process',
+    path: (fx) => `/api/process/${fx.seals.releasedProcessId}`,
+    expect: everyone(200),
+  },
+  {
+    route: 'GET /api/process/{processId}',
+    case: 'draft process',
+    path: (fx) => `/api/process/${fx.seals.draftProcessId}`,
+    expect: { ...everyone(404), admin: 200 },
+  },
+  {
+    route: 'GET /api/process/{processId}/notice',
+    case: 'released process without edital',
+    path: (fx) => `/api/process/${fx.seals.releasedProcessId}/notice`,
+    expect: everyone(404),
+  },
+  {
+    route: 'PUT /api/process/{processId}/release',
+    path: (fx) => `/api/process/${fx.seals.releasedProcessId}/release`,
+    body: () => json({ released: true }),
+    expect: onlyRoles(['admin'], 200),
+  },
+  {
+    route: 'GET /api/process/{processId}/forms',
+    path: (fx) => `/api/process/${fx.seals.draftProcessId}/forms`,
+    expect: onlyRoles(['admin'], 200),
+  },
+  {
+    route: 'POST /api/process/{processId}/form/register',
+    path: (fx) => `/api/process/${fx.seals.draftProcessId}/form/register`,
+    body: () => json({ name: 'Formulário da matriz', deadline: '2027-01-31' }),
+    expect: onlyRoles(['admin'], 201),
+  },
+  {
+    route: 'GET /api/process/{processId}/form/{formId}',
+    path: (fx) => `/api/process/${fx.seals.draftProcessId}/form/${fx.seals.formId}`,
+    expect: onlyRoles(['admin'], 200),
+  },
+  {
+    route: 'PUT /api/process/{processId}/form/{formId}/edit',
+    path: (fx) => `/api/process/${fx.seals.draftProcessId}/form/${fx.seals.formId}/edit`,
+    body: () => json({ name: 'Formulário renomeado', deadline: '2027-02-28' }),
+    expect: onlyRoles(['admin'], 200),
+  },
+  {
+    route: 'DELETE /api/process/{processId}/form/{formId}',
+    path: (fx) => `/api/process/${fx.seals.draftProcessId}/form/${fx.seals.spareFormId}`,
+    expect: onlyRoles(['admin'], 204),
+  },
+  {
+    route: 'GET /api/process/{processId}/form/{formId}/fields',
+    path: (fx) => `/api/process/${fx.seals.draftProcessId}/form/${fx.seals.formId}/fields`,
+    expect: onlyRoles(['admin'], 200),
+  },
+  {
+    route: 'PUT /api/process/{processId}/form/{formId}/field/{fieldId}/add',
+    path: (fx) =>
+      `/api/process/${fx.seals.draftProcessId}/form/${fx.seals.formId}/field/${fx.seals.fieldId}/add`,
+    expect: onlyRoles(['admin'], 200),
+  },
+  {
+    route: 'DELETE /api/process/{processId}/form/{formId}/field/{fieldId}/remove',
+    path: (fx) =>
+      `/api/process/${fx.seals.draftProcessId}/form/${fx.seals.formId}/field/${fx.seals.fieldId}/remove`,
+    expect: onlyRoles(['admin'], 204),
+  },
+  {
+    route: 'GET /api/process/{processId}/fields',
+    path: (fx) => `/api/process/${fx.seals.draftProcessId}/fields`,
+    expect: onlyRoles(['admin'], 200),
+  },
+  {
+    route: 'POST /api/process/{processId}/fields/save',
+    path: (fx) => `/api/process/${fx.seals.draftProcessId}/fields/save`,
+    body: (fx) => json([fx.seals.fieldId]),
+    expect: onlyRoles(['admin'], 200),
+  },
+  {
+    route: 'GET /api/field/',
+    expect: onlyRoles(['admin'], 200),
+  },
+  {
+    route: 'POST /api/field/register',
+    body: () => json({ name: 'Campo da matriz', type: 'text' }),
+    expect: onlyRoles(['admin'], 201),
+  },
+
   // notifications
   { route: 'GET /api/process-instance/pending', expect: signedIn(200) },
 
@@ -253,6 +374,9 @@ export async function buildFixture(t: TestApp): Promise<Fixture> {
   const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>');
   await t.deps.storage.put('matriz/liberado.svg', svg);
   await t.deps.storage.put('matriz/rascunho.svg', svg);
+  const form = await createForm(t.db, draft.process.id);
+  const spareForm = await createForm(t.db, draft.process.id);
+  const field = await createField(t.db);
   const property = await createProperty(t.db, { owner });
   const otherProperty = await createProperty(t.db, { owner: otherOwner });
   const [requestSeal, otherRequestSeal, staffStartSeal] = await Promise.all([
@@ -269,6 +393,13 @@ export async function buildFixture(t: TestApp): Promise<Fixture> {
     draftStampId: draft.stamp.id,
     ownerPropertyId: property.id,
     otherOwnerPropertyId: otherProperty.id,
+    seals: {
+      releasedProcessId: released.process.id,
+      draftProcessId: draft.process.id,
+      formId: form.id,
+      spareFormId: spareForm.id,
+      fieldId: field.id,
+    },
     workflow: {
       requestProcessId: requestSeal.process.id,
       otherRequestProcessId: otherRequestSeal.process.id,

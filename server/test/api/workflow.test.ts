@@ -303,7 +303,7 @@ describe('PUT /api/process/{processId}/request', () => {
     for (const processId of [draft.process.id, '0190a3c2-7b1e-7c3a-9f1e-3c2b1a0f9e8d']) {
       const response = await request(owner, processId, farm.id);
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ detail: m.processNotFound });
+      expect(response.json()).toEqual({ detail: messages.seals.processNotFound });
     }
   });
 
@@ -754,7 +754,7 @@ describe('POST /api/process/{processId}/start', () => {
     const draft = await createSeal(t.db, { process: { released: false } });
     const hidden = await open(technician, draft.process.id, farm.id);
     expect(hidden.statusCode).toBe(404);
-    expect(hidden.json()).toEqual({ detail: m.processNotFound });
+    expect(hidden.json()).toEqual({ detail: messages.seals.processNotFound });
     const told = await open(admin, draft.process.id, farm.id);
     expect(told.statusCode).toBe(409);
     expect(told.json()).toEqual({ detail: m.processDraft });

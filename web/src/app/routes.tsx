@@ -74,6 +74,47 @@ export const routes: RouteObject[] = [
           // ── properties ──
 
           // ── seals ──
+          {
+            path: paths.requestProcess(':processId'),
+            lazy: lazyPage(() => import('../features/seals/seal.page'), 'SealPage'),
+          },
+          {
+            element: <RequireAuth roles={['admin']} />,
+            children: [
+              ...[paths.stamps(), paths.process()].map((path) => ({
+                path,
+                lazy: lazyPage(() => import('../features/seals/stamps.page'), 'StampsPage'),
+              })),
+              {
+                path: paths.newProcess(),
+                lazy: lazyPage(
+                  () => import('../features/seals/new-process.page'),
+                  'NewProcessPage',
+                ),
+              },
+              {
+                path: paths.registerForm(':processId'),
+                lazy: lazyPage(
+                  () => import('../features/seals/register-form.page'),
+                  'RegisterFormPage',
+                ),
+              },
+              {
+                path: paths.processFields(':processId'),
+                lazy: lazyPage(
+                  () => import('../features/seals/field-management.page'),
+                  'ProcessFieldsPage',
+                ),
+              },
+              {
+                path: paths.formFields(':processId', ':formId'),
+                lazy: lazyPage(
+                  () => import('../features/seals/field-management.page'),
+                  'FormFieldsPage',
+                ),
+              },
+            ],
+          },
 
           // ── users ──
 

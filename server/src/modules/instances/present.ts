@@ -170,7 +170,7 @@ export function presentInstanceDetail(row: InstanceDetailRow, caller: Caller): I
       description: row.process.description,
       stamp: {
         name: row.stamp.name,
-        image_url: row.stamp.imageKey ? stampImageUrl(row.stamp.id) : null,
+        image_url: row.stamp.imageKey ? stampImageUrl(row.stamp.id, row.stamp.imageKey) : null,
       },
     },
     requested_by: personOrNull(row.requester),

@@ -8,13 +8,14 @@ import {
 import { and, desc, eq, isNotNull, isNull, not, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { processes, processInstances, properties } from '../../db/schema';
+import { processInstances, properties } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { isUniqueViolation } from '../../lib/db-errors';
 import type { AppError } from '../../lib/errors';
 import { conflict, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { Caller } from '../../plugins/auth';
+import { findProcess } from '../seals/queries';
 import { getInstanceDetail } from './detail';
 import { recordEvent } from './events';
 import { createFormInstances } from './form-instances';
@@ -39,16 +40,7 @@ const brazilianDay = (day: string) => day.split('-').reverse().join('/');
  * sees them, is told) and inside its request window.
  */
 async function findRequestableProcess(db: Db, caller: Caller, processId: string) {
-  const [process] = await db
-    .select({
-      id: processes.id,
-      released: processes.released,
-      startDate: processes.startDate,
-      endDate: processes.endDate,
-    })
-    .from(processes)
-    .where(eq(processes.id, processId));
-  if (!process || (!process.released && caller.role !== 'admin')) throw notFound(m.processNotFound);
+  const process = await findProcess(db, caller, processId);
   if (!process.released) throw conflict(m.processDraft);
   const day = today();
   if (day < process.startDate) throw conflict(m.windowNotOpen(brazilianDay(process.startDate)));

@@ -1,15 +1,62 @@
-import type { Stamp } from '@agroselo/contracts';
-import type { stamps } from '../../db/schema';
+import { createHash } from 'node:crypto';
+import type { Form, Process, Stamp } from '@agroselo/contracts';
+import type { forms, processes, stamps } from '../../db/schema';
 
-export const stampImageUrl = (stampId: string) => `/api/stamp/${stampId}/image`;
+type StampRow = typeof stamps.$inferSelect;
+type ProcessRow = typeof processes.$inferSelect;
+type FormRow = typeof forms.$inferSelect;
 
-export function presentStamp(row: typeof stamps.$inferSelect): Stamp {
+/** A short fingerprint of the storage key: a new image gets a new key, hence a new URL. */
+export const imageVersion = (key: string) =>
+  createHash('sha256').update(key).digest('base64url').slice(0, 16);
+
+export const stampImageUrl = (stampId: string, key: string) =>
+  `/api/stamp/${stampId}/image?v=${imageVersion(key)}`;
+
+export const noticeUrl = (processId: string) => `/api/process/${processId}/notice`;
+
+export function presentStamp(row: StampRow): Stamp {
   return {
     id: row.id,
     name: row.name,
     description: row.description,
     features: row.features.map((feature) => ({ feature })),
     process_id: row.processId,
-    image_url: row.imageKey ? stampImageUrl(row.id) : null,
+    image_url: row.imageKey ? stampImageUrl(row.id, row.imageKey) : null,
+  };
+}
+
+export function presentProcess(row: {
+  process: ProcessRow;
+  stamp: StampRow;
+  formsCount: number;
+}): Process {
+  const { process, stamp } = row;
+  const { process_id: _processId, ...stampFields } = presentStamp(stamp);
+  return {
+    id: process.id,
+    description: process.description,
+    notice: process.notice,
+    start_date: process.startDate,
+    end_date: process.endDate,
+    validity_start: process.validityStart,
+    validity_end: process.validityEnd,
+    released: process.released,
+    notice_url: process.noticeFileKey ? noticeUrl(process.id) : null,
+    stamp: stampFields,
+    forms_count: row.formsCount,
+  };
+}
+
+export function presentForm(row: { form: FormRow; fieldsCount: number }): Form {
+  const { form } = row;
+  return {
+    id: form.id,
+    process_id: form.processId,
+    name: form.name,
+    deadline: form.deadline,
+    obligatory: form.obligatory,
+    sign: form.sign,
+    fields_count: row.fieldsCount,
   };
 }

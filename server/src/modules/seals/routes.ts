@@ -1,19 +1,44 @@
-import { IdParamsSchema, StampSchema } from '@agroselo/contracts';
+import {
+  FormBodySchema,
+  FormParamsSchema,
+  FormSchema,
+  IdParamsSchema,
+  ListQuerySchema,
+  ProcessParamsSchema,
+  ProcessRegisterBodySchema,
+  ProcessSchema,
+  ReleaseBodySchema,
+  StampSchema,
+} from '@agroselo/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../lib/errors';
-import { listReleasedStamps, stampImage } from './service';
+import { sendPage } from '../../lib/pagination';
+import { callerOf } from '../../plugins/auth';
+import { deleteForm, editForm, getForm, listForms, registerForm } from './forms';
+import {
+  getProcess,
+  listProcesses,
+  listReleasedStamps,
+  processNotice,
+  registerProcess,
+  releaseProcess,
+  stampImage,
+} from './service';
+
+const IMMUTABLE = 'max-age=31536000, immutable';
 
 export async function sealsRoutes(base: FastifyInstance): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
+  const adminOnly = app.guard({ roles: ['admin'] });
+  const security = [{ bearer: [] }];
 
   app.get(
     '/stamp/all',
     {
       schema: {
         tags: ['selos'],
-        summary: 'Selos dos processos liberados (público)',
+        summary: 'Selos dos processos liberados cujo período de solicitação inclui hoje (público)',
         response: { 200: z.array(StampSchema) },
       },
     },
@@ -25,17 +50,213 @@ export async function sealsRoutes(base: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['selos'],
-        summary: 'Imagem do selo (pública quando o processo está liberado)',
+        summary:
+          'Imagem do selo: pública quando o processo está liberado; a de um rascunho só pela URL ' +
+          'versionada (image_url) que os administradores recebem',
         params: IdParamsSchema,
+        querystring: z.object({ v: z.string().max(64).optional() }),
       },
     },
     async (request, reply) => {
-      const image = await stampImage(app.deps, request.params.id);
-      if (!image) throw notFound('Imagem do selo não encontrada');
+      const image = await stampImage(app.deps, request.params.id, request.query.v);
+      const cache = image.versioned ? IMMUTABLE : 'max-age=300';
       return reply
         .header('Content-Type', image.mime)
-        .header('Cache-Control', 'public, max-age=300')
+        .header('Cache-Control', `${image.released ? 'public' : 'private'}, ${cache}`)
+        .header('X-Content-Type-Options', 'nosniff')
         .send(image.stream);
+    },
+  );
+
+  app.get(
+    '/process/all',
+    {
+      schema: {
+        tags: ['processos'],
+        summary:
+          'Processos com seu selo, mais recentes primeiro: todos para administradores, só os ' +
+          'liberados para os demais; query busca pelo nome do selo',
+        querystring: ListQuerySchema,
+        response: { 200: z.array(ProcessSchema) },
+      },
+      preHandler: app.optionalAuth,
+    },
+    async (request, reply) =>
+      sendPage(reply, await listProcesses(app.deps, request.caller, request.query)),
+  );
+
+  app.post(
+    '/process/register',
+    {
+      schema: {
+        tags: ['processos'],
+        summary:
+          'Novo processo (Rascunho) e seu selo: imagem PNG, JPEG ou WebP de até 5 MB (file), ' +
+          'edital PDF opcional (notice_file) e características repetidas (features)',
+        consumes: ['multipart/form-data'],
+        security,
+        body: ProcessRegisterBodySchema,
+        response: { 201: ProcessSchema },
+      },
+      preHandler: adminOnly,
+    },
+    async (request, reply) =>
+      reply.code(201).send(await registerProcess(app.deps, callerOf(request), request.body)),
+  );
+
+  app.get(
+    '/process/:processId',
+    {
+      schema: {
+        tags: ['processos'],
+        summary: 'Um processo liberado (público); rascunhos só para administradores',
+        params: ProcessParamsSchema,
+        response: { 200: ProcessSchema },
+      },
+      preHandler: app.optionalAuth,
+    },
+    (request) => getProcess(app.deps, request.caller, request.params.processId),
+  );
+
+  app.get(
+    '/process/:processId/notice',
+    {
+      schema: {
+        tags: ['processos'],
+        summary: 'Baixar o edital (PDF) de um processo liberado',
+        params: ProcessParamsSchema,
+      },
+      preHandler: app.optionalAuth,
+    },
+    async (request, reply) => {
+      const notice = await processNotice(app.deps, request.caller, request.params.processId);
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', `attachment; filename="${notice.filename}"`)
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cache-Control', 'no-cache')
+        .send(notice.stream);
+    },
+  );
+
+  app.put(
+    '/process/:processId/release',
+    {
+      schema: {
+        tags: ['processos'],
+        summary: 'Liberar (released=true) ou voltar a Rascunho (released=false)',
+        security,
+        params: ProcessParamsSchema,
+        body: ReleaseBodySchema,
+        response: { 200: ProcessSchema },
+      },
+      preHandler: adminOnly,
+    },
+    (request) =>
+      releaseProcess(app.deps, callerOf(request), request.params.processId, request.body),
+  );
+
+  app.get(
+    '/process/:processId/forms',
+    {
+      schema: {
+        tags: ['formulários'],
+        summary: 'Formulários do processo, na ordem em que o produtor os recebe',
+        security,
+        params: ProcessParamsSchema,
+        querystring: ListQuerySchema.omit({ query: true }),
+        response: { 200: z.array(FormSchema) },
+      },
+      preHandler: adminOnly,
+    },
+    async (request, reply) =>
+      sendPage(
+        reply,
+        await listForms(app.deps, callerOf(request), request.params.processId, request.query),
+      ),
+  );
+
+  app.post(
+    '/process/:processId/form/register',
+    {
+      schema: {
+        tags: ['formulários'],
+        summary: 'Novo formulário do processo',
+        security,
+        params: ProcessParamsSchema,
+        body: FormBodySchema,
+        response: { 201: FormSchema },
+      },
+      preHandler: adminOnly,
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(
+          await registerForm(app.deps, callerOf(request), request.params.processId, request.body),
+        ),
+  );
+
+  app.get(
+    '/process/:processId/form/:formId',
+    {
+      schema: {
+        tags: ['formulários'],
+        summary: 'Um formulário do processo',
+        security,
+        params: FormParamsSchema,
+        response: { 200: FormSchema },
+      },
+      preHandler: adminOnly,
+    },
+    (request) =>
+      getForm(app.deps, callerOf(request), request.params.processId, request.params.formId),
+  );
+
+  app.put(
+    '/process/:processId/form/:formId/edit',
+    {
+      schema: {
+        tags: ['formulários'],
+        summary: 'Alterar nome, prazo, obrigatoriedade e assinatura de um formulário',
+        security,
+        params: FormParamsSchema,
+        body: FormBodySchema,
+        response: { 200: FormSchema },
+      },
+      preHandler: adminOnly,
+    },
+    (request) =>
+      editForm(
+        app.deps,
+        callerOf(request),
+        request.params.processId,
+        request.params.formId,
+        request.body,
+      ),
+  );
+
+  app.delete(
+    '/process/:processId/form/:formId',
+    {
+      schema: {
+        tags: ['formulários'],
+        summary:
+          'Excluir um formulário que nenhum produtor iniciou; um processo liberado mantém ao ' +
+          'menos um formulário',
+        security,
+        params: FormParamsSchema,
+      },
+      preHandler: adminOnly,
+    },
+    async (request, reply) => {
+      await deleteForm(
+        app.deps,
+        callerOf(request),
+        request.params.processId,
+        request.params.formId,
+      );
+      return reply.code(204).send();
     },
   );
 }
