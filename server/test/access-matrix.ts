@@ -6,6 +6,7 @@ import {
   createProperty,
   createSeal,
   createUser,
+  randomCnpj,
   randomCpf,
 } from '../src/db/seed/factories';
 import type { UserRow } from '../src/db/seed/factories';
@@ -110,6 +111,28 @@ const json = (payload: unknown): Body => ({
   headers: { 'content-type': 'application/json' },
 });
 let signUps = 0;
+
+/** A property body that passes validation, with a CNPJ no other row has used. */
+const propertyBody = (extra: Record<string, string> = {}) =>
+  json({
+    business_name: 'Granja da Matriz',
+    business_type: 'Granja',
+    cnpj: randomCnpj(),
+    municipality: 'Camaquã',
+    irga: '2104587',
+    latitude: -30.85,
+    longitude: -51.8,
+    car_n: 'RS-4303509-7A1C.2E9F.4B8D.41A6.B3C0.F5E7.D9A2.B4C6',
+    farming_lo_number: '04512/2024-DL',
+    farming_lo_validity: '2028-12-31',
+    drying_and_stock_lo_number: '07839/2023-DL',
+    drying_and_stock_lo_validity: '2028-06-30',
+    place: 'Arroio Duro',
+    responsible_name: 'Maria Silva',
+    ...extra,
+  });
+/** Producers reach their own properties (others' answer 404); technicians and admins all. */
+const producersAndStaff = (status: Expectation): Expectations => signedIn(status);
 
 /** Every API endpoint × subject → expected status. New areas append their rows. */
 export const ACCESS_MATRIX: AccessRow[] = [
@@ -283,6 +306,37 @@ export const ACCESS_MATRIX: AccessRow[] = [
 
   // notifications
   { route: 'GET /api/process-instance/pending', expect: signedIn(200) },
+
+  // properties
+  { route: 'GET /api/property/all', expect: producersAndStaff(200) },
+  {
+    route: 'GET /api/property/search',
+    path: () => '/api/property/search?query=granja',
+    expect: producersAndStaff(200),
+  },
+  {
+    route: 'GET /api/property/{id}',
+    path: (fx) => `/api/property/${fx.ownerPropertyId}`,
+    expect: { ...producersAndStaff(200), user: 404, otherOwner: 404 },
+  },
+  {
+    route: 'POST /api/property/register',
+    // Staff register for a producer (docs/decisions/006). The `user` subject becomes an owner
+    // here, of a property of its own: no later row depends on it having none.
+    body: (fx, subject) =>
+      propertyBody(
+        subject === 'technician' || subject === 'admin'
+          ? { owner_email: fx.users.otherOwner.email }
+          : {},
+      ),
+    expect: producersAndStaff(201),
+  },
+  {
+    route: 'PUT /api/property/{id}/edit',
+    path: (fx) => `/api/property/${fx.ownerPropertyId}/edit`,
+    body: () => propertyBody(),
+    expect: { ...producersAndStaff(200), user: 404, otherOwner: 404 },
+  },
 
   // instances
   { route: 'GET /api/process-instance/all', expect: onlyRoles(['technician', 'admin'], 200) },

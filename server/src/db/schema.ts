@@ -111,7 +111,7 @@ export const properties = pgTable(
   },
   (t) => [
     index('properties_owner_idx').on(t.ownerId),
-    index('properties_cnpj_idx').on(t.cnpj),
+    uniqueIndex('properties_cnpj_key').on(t.cnpj),
     trigram('properties_search_idx', t.searchText),
   ],
 );

@@ -18,3 +18,16 @@ export function matchesSearch(column: AnyPgColumn, query: string): SQL {
   const escaped = normalizeSearch(query).replace(/[\\%_]/g, (char) => `\\${char}`);
   return sql`${column} like ${`%${escaped}%`}`;
 }
+
+/**
+ * What to look for in a property's `search_text`, which keeps the CNPJ without its mask: a CNPJ
+ * typed with its mask (00.000.000/0000-00, or 12.ABC.345/01DE-35 for alphanumeric ones), whole or
+ * in part, is searched without the mask's punctuation. Any other text is searched as typed.
+ */
+export function propertySearchTerm(query: string): string {
+  const trimmed = query.trim();
+  if (!/\d/.test(trimmed)) return trimmed;
+  if (/^[\d./\-\s]+$/.test(trimmed)) return trimmed.replace(/\D/g, '');
+  if (/^[\dA-Za-z./-]+$/.test(trimmed)) return trimmed.replace(/[./-]/g, '');
+  return trimmed;
+}

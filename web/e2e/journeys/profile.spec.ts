@@ -125,7 +125,8 @@ test.describe('profile', () => {
       'href',
       '/register-property',
     );
-    await expect(page.getByText('Nenhuma propriedade cadastrada')).toBeVisible();
+    // The demo producer's farm (the properties journey covers the cards and the empty state).
+    await expect(page.getByRole('article', { name: 'Granja Arroio Duro' })).toBeVisible();
 
     // A short window keeps the section below the fold on a large screen too.
     await page.setViewportSize({ width: 1280, height: 420 });

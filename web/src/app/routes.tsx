@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { STAFF_ROLES } from '@agroselo/contracts';
+import { PRODUCER_ROLES, STAFF_ROLES } from '@agroselo/contracts';
 import { PageLoader } from '../components/page-loader';
 import { AppLayout } from './layouts/app-layout';
 import { lazyPage } from './lazy-page';
@@ -72,6 +72,44 @@ export const routes: RouteObject[] = [
           },
 
           // ── properties ──
+          {
+            element: <RequireAuth roles={[...PRODUCER_ROLES, ...STAFF_ROLES]} />,
+            children: [
+              {
+                path: paths.registerProperty(),
+                lazy: lazyPage(
+                  () => import('../features/properties/register-property.page'),
+                  'RegisterPropertyPage',
+                ),
+              },
+              {
+                path: paths.editProperty(':propertyId'),
+                lazy: lazyPage(
+                  () => import('../features/properties/edit-property.page'),
+                  'EditPropertyPage',
+                ),
+              },
+              {
+                path: paths.property(':propertyId'),
+                lazy: lazyPage(
+                  () => import('../features/properties/property.page'),
+                  'PropertyPage',
+                ),
+              },
+            ],
+          },
+          {
+            element: <RequireAuth roles={STAFF_ROLES} />,
+            children: [
+              {
+                path: paths.properties(),
+                lazy: lazyPage(
+                  () => import('../features/properties/properties.page'),
+                  'PropertiesPage',
+                ),
+              },
+            ],
+          },
 
           // ── seals ──
           {

@@ -13,6 +13,10 @@ describe('masks', () => {
     expect(formatCnpj('123')).toBe('123');
   });
 
+  it('formats an alphanumeric CNPJ with the same mask', () => {
+    expect(formatCnpj('12ABC34501DE35')).toBe('12.ABC.345/01DE-35');
+  });
+
   it('formats mobiles as (00) 00000-0000 and landlines as (00) 0000-0000', () => {
     expect(formatPhone('53999998888')).toBe('(53) 99999-8888');
     expect(formatPhone('5332221111')).toBe('(53) 3222-1111');

@@ -19,6 +19,7 @@ import type { Db } from '../../db/client';
 import { users, verificationCodes } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden, tooManyRequests } from '../../lib/errors';
 import { newId } from '../../lib/ids';
+import { isUniqueViolation } from '../../lib/db-errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { normalizeSearch } from '../../lib/search';
 import { resolveJwtSecret } from '../../lib/tokens';
@@ -273,15 +274,6 @@ async function mapEmailTaken<T>(work: Promise<T>): Promise<T> {
     if (isUniqueViolation(error, 'users_email_key')) throw conflict(messages.auth.emailTaken);
     throw error;
   }
-}
-
-/** Drizzle wraps the driver's error; both pg and PGlite carry SQLSTATE 23505 on the cause. */
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  for (let current = error; current instanceof Error; current = current.cause) {
-    const { code, constraint: name } = current as Error & { code?: unknown; constraint?: unknown };
-    if (code === '23505') return name === undefined || name === constraint;
-  }
-  return false;
 }
 
 /** Replaces every earlier code of the user by a new one and queues its e-mail in `tx`. */

@@ -10,7 +10,7 @@ import type { AppDeps } from '../../deps';
 import { pageFrom, windowTotal, type Page } from '../../lib/pagination';
 import { formInstances, processInstances, properties, stamps, users } from '../../db/schema';
 import { forbidden } from '../../lib/errors';
-import { matchesSearch } from '../../lib/search';
+import { matchesSearch, propertySearchTerm } from '../../lib/search';
 import type { Caller } from '../../plugins/auth';
 import { awaitsTechnician, isOpen } from './conditions';
 import { presentInstanceSummary } from './present';
@@ -23,15 +23,6 @@ const LIST_FILTERS: Record<InstanceListFilter, SQL> = {
   in_progress: isOpen,
   pending: awaitsTechnician,
 };
-
-/**
- * `search_text` keeps the CNPJ as digits, so a CNPJ typed with its mask (00.000.000/0000-00),
- * whole or in part, is searched by its digits.
- */
-function propertySearchTerm(query: string): string {
-  const trimmed = query.trim();
-  return /\d/.test(trimmed) && /^[\d./\-\s]+$/.test(trimmed) ? trimmed.replace(/\D/g, '') : trimmed;
-}
 
 /** Form instances of an instance, all and finished, as columns of the query that lists it. */
 export const formProgress = (instanceId: AnyPgColumn) => ({

@@ -9,6 +9,7 @@ import { RequireAuth } from '../../app/session';
 import { callTo, json, mockFetch } from '../../../test/fetch-mock';
 import { LocationProbe, renderWithProviders } from '../../../test/render';
 import { storeToken, wireUser } from '../../../test/users';
+import { wireProperty } from '../properties/test-data';
 import { ProfilePage } from './profile.page';
 
 type Routes = Parameters<typeof mockFetch>[0];
@@ -22,6 +23,7 @@ function renderProfile(
   const fetchMock = mockFetch({
     'GET /api/auth/info': user ? json(user) : json({ detail: 'x' }, { status: 401 }),
     'GET /api/process-instance/pending': json([]),
+    'GET /api/property/all': json([]),
     ...routes,
   });
   const page = (
@@ -55,7 +57,7 @@ async function openEditor(label: string) {
 }
 
 describe('ProfilePage variants', () => {
-  it('shows a producer their data, formatted, and the properties section without fetching it', async () => {
+  it('shows a producer their data, formatted, and the properties section', async () => {
     const fetchMock = renderProfile(wireUser('owner'));
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Maria Souza' }),
@@ -73,9 +75,27 @@ describe('ProfilePage variants', () => {
       'href',
       '/register-property',
     );
-    expect(section).toHaveTextContent('Nenhuma propriedade cadastrada');
+    expect(await within(section).findByText('Nenhuma propriedade cadastrada')).toBeVisible();
     expect(section).toHaveTextContent(/Use o botão “Adicionar propriedade” acima/);
-    expect(fetchMock.mock.calls.map(([url]) => String(url))).not.toContain('/api/property/all');
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain(
+      '/api/property/all?limit=10&offset=0',
+    );
+  });
+
+  it("shows a producer's properties as cards with an edit button and their seal badges", async () => {
+    renderProfile(wireUser('owner'), {
+      'GET /api/property/all': json([wireProperty()], { headers: { 'X-Total-Count': '1' } }),
+    });
+    const card = await screen.findByRole('article', { name: 'Granja Arroio Duro' });
+    expect(card).toHaveTextContent('29.384.756/0001-63');
+    expect(within(card).getByRole('link', { name: 'Editar Granja Arroio Duro' })).toHaveAttribute(
+      'href',
+      `/edit-property/${wireProperty().id}`,
+    );
+    expect(
+      within(card).getByRole('button', { name: 'Arroz Sustentável RS: Em Andamento' }),
+    ).toBeVisible();
+    expect(screen.queryByText('Nenhuma propriedade cadastrada')).toBeNull();
   });
 
   it('gives the role user the producer variant too, and formats a landline', async () => {

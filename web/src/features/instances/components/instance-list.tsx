@@ -21,7 +21,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { InstanceListFilter } from '@agroselo/contracts';
 import { instanceListQueryOptions, type InstanceItem } from '../api';
 import { countLabel } from '../format';
-import { useListParams } from '../use-list-params';
+import { useListParams } from '../../../lib/use-list-params';
 import { LoadError } from '../../../components/error-alert';
 
 /** Divides by the 1, 2 and 3 columns of the grid. */

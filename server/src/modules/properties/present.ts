@@ -1,0 +1,81 @@
+import { instanceStatus, type Property, type PropertyInstance } from '@agroselo/contracts';
+import type { properties, users } from '../../db/schema';
+import { fullName } from '../instances/present';
+
+type PropertyRow = typeof properties.$inferSelect;
+
+/** One seal request as the list query aggregates it (json_build_object keys). */
+export interface InstanceJson {
+  id: string;
+  rejected: boolean;
+  initiated: boolean;
+  finished: boolean;
+  process_id: string;
+  stamp_name: string;
+  technician_id: string | null;
+  technician_first_name: string | null;
+  technician_last_name: string | null;
+}
+
+/** What the property queries gather for one property. */
+export interface PropertyWithRelations {
+  property: PropertyRow;
+  owner: Pick<typeof users.$inferSelect, 'id' | 'firstName' | 'lastName'>;
+  instances: InstanceJson[];
+}
+
+function presentInstance(instance: InstanceJson): PropertyInstance {
+  return {
+    id: instance.id,
+    rejected: instance.rejected,
+    initiated: instance.initiated,
+    finished: instance.finished,
+    technician: instance.technician_id
+      ? {
+          id: instance.technician_id,
+          name: fullName({
+            firstName: instance.technician_first_name ?? '',
+            lastName: instance.technician_last_name ?? '',
+          }),
+        }
+      : null,
+    status: instanceStatus({
+      finished: instance.finished,
+      rejected: instance.rejected,
+      initiated: instance.initiated,
+      hasTechnician: instance.technician_id !== null,
+    }),
+    process: { id: instance.process_id, stamp: { name: instance.stamp_name } },
+  };
+}
+
+export function presentProperty({
+  property: p,
+  owner,
+  instances,
+}: PropertyWithRelations): Property {
+  return {
+    id: p.id,
+    owner: { id: owner.id, name: fullName(owner) },
+    business_name: p.businessName,
+    business_type: p.businessType,
+    cnpj: p.cnpj,
+    municipality: p.municipality,
+    irga: p.irga,
+    latitude: p.latitude,
+    longitude: p.longitude,
+    car_n: p.carN,
+    farming_lo_number: p.farmingLoNumber,
+    farming_lo_validity: p.farmingLoValidity,
+    drying_and_stock_lo_number: p.dryingAndStockLoNumber,
+    drying_and_stock_lo_validity: p.dryingAndStockLoValidity,
+    place: p.place,
+    responsible_name: p.responsibleName,
+    responsible_technician_name: p.responsibleTechnicianName,
+    responsible_technician_phone: p.responsibleTechnicianPhone,
+    responsible_technician_crea: p.responsibleTechnicianCrea,
+    process_instances: instances.map(presentInstance),
+    created_at: p.createdAt.toISOString(),
+    updated_at: p.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,200 @@
+import {
+  messages,
+  PRODUCER_ROLES,
+  STAFF_ROLES,
+  type Property,
+  type PropertyBody,
+  type PropertyListQuery,
+  type PropertyRegisterBody,
+} from '@agroselo/contracts';
+import { and, count, eq, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { AppDeps } from '../../deps';
+import type { Db } from '../../db/client';
+import { processInstances as i, properties, stamps, users } from '../../db/schema';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { conflict, forbidden, invalidField, notFound } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import { pageFrom, windowTotal, type Page } from '../../lib/pagination';
+import { matchesSearch, normalizeSearch, propertySearchTerm } from '../../lib/search';
+import type { Caller } from '../../plugins/auth';
+import { presentProperty, type InstanceJson } from './present';
+
+const m = messages.properties;
+const owner = alias(users, 'owner');
+const technician = alias(users, 'technician');
+
+const isStaff = (caller: Caller) => STAFF_ROLES.includes(caller.role);
+
+/** Producers reach their own properties only; technicians and admins reach all (DESIGN §5). */
+const visibleTo = (caller: Caller): SQL | undefined =>
+  isStaff(caller) ? undefined : eq(properties.ownerId, caller.id);
+
+/** The seal requests of the property, oldest first, as one json column of the query. */
+const instancesJson = sql<InstanceJson[]>`coalesce((
+  select json_agg(json_build_object(
+    'id', ${i.id},
+    'rejected', ${i.rejected},
+    'initiated', ${i.initiated},
+    'finished', ${i.finished},
+    'process_id', ${i.processId},
+    'stamp_name', ${stamps.name},
+    'technician_id', ${technician.id},
+    'technician_first_name', ${technician.firstName},
+    'technician_last_name', ${technician.lastName}
+  ) order by ${i.createdAt}, ${i.id})
+  from ${i}
+  inner join ${stamps} on ${stamps.processId} = ${i.processId}
+  left join ${users} as "technician" on ${technician.id} = ${i.technicianId}
+  where ${i.propertyId} = ${properties.id}
+), '[]'::json)`;
+
+/** Properties with their owner and seal requests: a page and its count in one query. */
+function selectProperties(db: Db) {
+  return db
+    .select({
+      property: properties,
+      owner: { id: owner.id, firstName: owner.firstName, lastName: owner.lastName },
+      instances: instancesJson,
+      total: windowTotal(),
+    })
+    .from(properties)
+    .innerJoin(owner, eq(owner.id, properties.ownerId));
+}
+
+/** GET /api/property/all and /search: alphabetical, accents and case aside. */
+export async function listProperties(
+  deps: AppDeps,
+  caller: Caller,
+  query: PropertyListQuery & { query?: string },
+): Promise<Page<Property>> {
+  const term = propertySearchTerm(query.query ?? '');
+  const where = and(
+    visibleTo(caller),
+    term ? matchesSearch(properties.searchText, term) : undefined,
+  );
+  const rows = await selectProperties(deps.db)
+    .where(where)
+    // search_text starts with the name, lower case and without accents; "C" sorts it alike everywhere.
+    .orderBy(sql`${properties.searchText} collate "C"`, properties.id)
+    .limit(query.limit)
+    .offset(query.offset);
+  return pageFrom(rows, presentProperty, {
+    offset: query.offset,
+    countPastEnd: async () => {
+      const [counted] = await deps.db.select({ total: count() }).from(properties).where(where);
+      return counted?.total ?? 0;
+    },
+  });
+}
+
+/** One property; someone else's answers 404, so its existence is not revealed. */
+export async function getProperty(deps: AppDeps, caller: Caller, id: string): Promise<Property> {
+  const [row] = await selectProperties(deps.db)
+    .where(and(eq(properties.id, id), visibleTo(caller)))
+    .limit(1);
+  if (!row) throw notFound();
+  return presentProperty(row);
+}
+
+function columns(body: PropertyBody) {
+  return {
+    businessName: body.business_name,
+    businessType: body.business_type,
+    cnpj: body.cnpj,
+    municipality: body.municipality,
+    irga: body.irga,
+    latitude: body.latitude,
+    longitude: body.longitude,
+    carN: body.car_n,
+    farmingLoNumber: body.farming_lo_number,
+    farmingLoValidity: body.farming_lo_validity,
+    dryingAndStockLoNumber: body.drying_and_stock_lo_number,
+    dryingAndStockLoValidity: body.drying_and_stock_lo_validity,
+    place: body.place,
+    responsibleName: body.responsible_name,
+    responsibleTechnicianName: body.responsible_technician_name,
+    responsibleTechnicianPhone: body.responsible_technician_phone,
+    responsibleTechnicianCrea: body.responsible_technician_crea,
+    searchText: normalizeSearch(body.business_name, body.cnpj, body.municipality),
+  };
+}
+
+/** The unique index on the CNPJ settles duplicates, simultaneous ones included. */
+async function mapCnpjTaken<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (isUniqueViolation(error, 'properties_cnpj_key')) throw conflict(m.cnpjTaken);
+    throw error;
+  }
+}
+
+/**
+ * A producer registers a property of their own; a technician or an admin registers one for the
+ * producer named by `owner_email` (docs/decisions/006). A `user`'s first property makes them an
+ * `owner`, in the same transaction.
+ */
+export async function registerProperty(
+  deps: AppDeps,
+  caller: Caller,
+  body: PropertyRegisterBody,
+): Promise<Property> {
+  const staff = isStaff(caller);
+  if (!staff && body.owner_email !== undefined && body.owner_email !== caller.email) {
+    throw forbidden(m.ownerOnlyForStaff);
+  }
+  if (staff && body.owner_email === undefined) {
+    throw invalidField('owner_email', m.ownerEmailRequired);
+  }
+  const id = newId();
+  const now = new Date();
+  await mapCnpjTaken(
+    deps.db.transaction(async (tx) => {
+      let ownerId = caller.id;
+      if (staff) {
+        // Locked so the account cannot turn technician or be disabled halfway.
+        const [producer] = await tx
+          .select()
+          .from(users)
+          .where(eq(users.email, body.owner_email!))
+          .for('update');
+        if (
+          !producer ||
+          !PRODUCER_ROLES.includes(producer.role) ||
+          producer.pending ||
+          producer.disabled
+        ) {
+          throw invalidField('owner_email', m.ownerNotProducer);
+        }
+        ownerId = producer.id;
+      }
+      await tx
+        .insert(properties)
+        .values({ id, ownerId, ...columns(body), createdAt: now, updatedAt: now });
+      await tx
+        .update(users)
+        .set({ role: 'owner', updatedAt: now })
+        .where(and(eq(users.id, ownerId), eq(users.role, 'user')));
+    }),
+  );
+  return getProperty(deps, caller, id);
+}
+
+/** Every field again, under the registration's rules; the owner stays. */
+export async function editProperty(
+  deps: AppDeps,
+  caller: Caller,
+  id: string,
+  body: PropertyBody,
+): Promise<Property> {
+  const [updated] = await mapCnpjTaken(
+    deps.db
+      .update(properties)
+      .set({ ...columns(body), updatedAt: new Date() })
+      .where(and(eq(properties.id, id), visibleTo(caller)))
+      .returning({ id: properties.id }),
+  );
+  if (!updated) throw notFound();
+  return getProperty(deps, caller, id);
+}

@@ -1,0 +1,69 @@
+import { Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconEye } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { paths } from '../../../app/paths';
+import { STATUS_LABELS, StatusBadge } from '../../../components/status-badge';
+import type { PropertyInstanceItem } from '../api';
+
+/** One seal request: a status badge labelled with the seal, whose menu opens its details. */
+function InstanceBadge({ instance }: { instance: PropertyInstanceItem }) {
+  const seal = instance.process.stamp.name;
+  return (
+    <Menu position="bottom-start" withinPortal shadow="md">
+      <Menu.Target>
+        <UnstyledButton
+          aria-label={`${seal}: ${STATUS_LABELS[instance.status]}`}
+          style={{ borderRadius: 'var(--mantine-radius-xl)', maxWidth: '100%' }}
+        >
+          <StatusBadge
+            status={instance.status}
+            size="lg"
+            maw="100%"
+            rightSection={<IconChevronDown size={14} aria-hidden />}
+            styles={{
+              label: { textTransform: 'none', overflow: 'hidden', textOverflow: 'ellipsis' },
+            }}
+          >
+            {seal}
+          </StatusBadge>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{STATUS_LABELS[instance.status]}</Menu.Label>
+        <Menu.Item
+          component={Link}
+          to={paths.producerDetails(instance.id)}
+          leftSection={<IconEye size={16} aria-hidden />}
+        >
+          Ver Detalhes
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/** Spec §2: one badge per process instance of the property, labelled with the seal name. */
+export function InstanceBadges({
+  instances,
+  empty = 'Nenhum selo solicitado',
+}: {
+  instances: readonly PropertyInstanceItem[];
+  empty?: string;
+}) {
+  if (instances.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        {empty}
+      </Text>
+    );
+  }
+  return (
+    <Group gap="xs" role="list" aria-label="Processos">
+      {instances.map((instance) => (
+        <div role="listitem" key={instance.id} style={{ maxWidth: '100%' }}>
+          <InstanceBadge instance={instance} />
+        </div>
+      ))}
+    </Group>
+  );
+}
