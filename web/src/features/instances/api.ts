@@ -1,5 +1,10 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { InstanceDetail, InstanceListFilter, InstanceSummary } from '@agroselo/contracts';
+import type {
+  InstanceDetail,
+  InstanceListFilter,
+  InstanceSummary,
+  Property,
+} from '@agroselo/contracts';
 import { api, type Camel } from '../../api';
 
 export type InstanceItem = Camel<InstanceSummary>;
@@ -39,16 +44,7 @@ export const instanceListQueryOptions = ({
 };
 
 export type InstanceDetailItem = Camel<InstanceDetail>;
-/** What the request reads of GET /api/property/all (the properties area owns the full shape). */
-export interface OwnProperty {
-  id: string;
-  businessName: string;
-  businessType: string;
-  cnpj: string;
-  municipality: string;
-  place: string;
-  responsibleName: string;
-}
+export type OwnProperty = Camel<Property>;
 
 /** Every query of instances (lists, details, the bell's pending items) starts with this. */
 export const INSTANCE_QUERY_KEY = ['process-instance'] as const;
