@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Checkbox, Group, Modal, ScrollArea, Stack, Typography } from '@mantine/core';
+import classes from './terms-agreement.module.css';
 
 interface TermsAgreementProps {
   accepted: boolean;
@@ -46,7 +47,7 @@ export function TermsAgreement({
         scrollAreaComponent={ScrollArea.Autosize}
       >
         <Stack gap="md">
-          <Typography fz="sm">{children}</Typography>
+          <Typography className={classes.terms}>{children}</Typography>
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={() => setOpened(false)}>
               Cancelar

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { formatCnpj, formatCrea, formatPhone } from '../../../lib/masks';
 import type { InstanceDetailItem } from '../api';
@@ -22,15 +22,20 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** A licence number and how long it holds. */
-function Licence({ number, validity }: { number: string; validity: string }) {
+/** A licence: what it covers, its number and how long it holds. */
+function Licence({ label, number, validity }: { label: string; number: string; validity: string }) {
   return (
     <Stack gap={2}>
-      <span>{number}</span>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+        {number}
+      </Text>
       <Group gap={6} wrap="wrap">
-        <span>
-          válida até <time dateTime={validity}>{formatDay(validity)}</time>
-        </span>
+        <Text size="sm">
+          Válida até <time dateTime={validity}>{formatDay(validity)}</time>
+        </Text>
         {isPastDay(validity) && (
           <Badge color="red" variant="light" size="sm">
             Vencida
@@ -88,24 +93,15 @@ export function BusinessDetails({ business }: { business: Business }) {
         </Anchor>
       </Section>
       <Section title="Licenças">
-        <InfoList
-          rows={[
-            {
-              label: 'LO da lavoura',
-              value: (
-                <Licence number={business.farmingLoNumber} validity={business.farmingLoValidity} />
-              ),
-            },
-            {
-              label: 'LO da secagem e armazenamento',
-              value: (
-                <Licence
-                  number={business.dryingAndStockLoNumber}
-                  validity={business.dryingAndStockLoValidity}
-                />
-              ),
-            },
-          ]}
+        <Licence
+          label="LO da lavoura"
+          number={business.farmingLoNumber}
+          validity={business.farmingLoValidity}
+        />
+        <Licence
+          label="LO da unidade de secagem e armazenamento"
+          number={business.dryingAndStockLoNumber}
+          validity={business.dryingAndStockLoValidity}
         />
       </Section>
     </SimpleGrid>

@@ -37,16 +37,15 @@ export function InstanceTimeline({ instance }: { instance: InstanceDetailItem })
           active={instance.events.length - 1}
           bulletSize={26}
           lineWidth={2}
+          role="list"
           aria-labelledby={headingId}
-          component="ol"
-          styles={{ root: { paddingLeft: 0, margin: 0 } }}
         >
           {instance.events.map((event) => {
             const Icon = EVENT_ICONS[event.type] ?? IconCheck;
             return (
               <Timeline.Item
                 key={event.id}
-                component="li"
+                role="listitem"
                 bullet={<Icon size={14} aria-hidden />}
                 color={event.type === 'rejected' ? 'red' : 'leaf'}
                 title={event.message}
@@ -86,17 +85,29 @@ export function InstanceChain({ instance }: { instance: InstanceDetailItem }) {
             const label = `${index + 1}ª solicitação, ${formatRequestDate(link.createdAt)}`;
             const current = link.id === instance.id;
             return (
-              <Group key={link.id} component="li" justify="space-between" gap="xs" wrap="wrap">
+              <Group
+                key={link.id}
+                component="li"
+                justify="space-between"
+                align="flex-start"
+                gap="xs"
+                wrap="nowrap"
+              >
                 {current ? (
-                  <Text size="sm" fw={700} aria-current="page">
+                  <Text size="sm" fw={700} aria-current="page" style={{ flex: 1, minWidth: 0 }}>
                     {label} (esta)
                   </Text>
                 ) : (
-                  <Anchor component={Link} to={paths.producerDetails(link.id)} size="sm">
+                  <Anchor
+                    component={Link}
+                    to={paths.producerDetails(link.id)}
+                    size="sm"
+                    style={{ flex: 1, minWidth: 0 }}
+                  >
                     {label}
                   </Anchor>
                 )}
-                <StatusBadge status={link.status} size="sm" />
+                <StatusBadge status={link.status} size="sm" style={{ flex: 'none' }} />
               </Group>
             );
           })}
