@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '@agroselo/contracts';
 import { callTo, json, mockFetch } from '../../../../test/fetch-mock';
 import { LocationProbe, renderWithProviders } from '../../../../test/render';
+import { storeToken, wireUser } from '../../../../test/users';
 import { wireDetail } from '../test-data';
 import { RequestSection } from './request-section';
 
@@ -29,8 +30,9 @@ const otherFarm = {
   cnpj: '11222333000181',
 };
 
-function renderSection(routes: Parameters<typeof mockFetch>[0]) {
-  const fetchMock = mockFetch(routes);
+function renderSection(routes: Parameters<typeof mockFetch>[0], user = wireUser('owner')) {
+  storeToken();
+  const fetchMock = mockFetch({ 'GET /api/auth/info': json(user), ...routes });
   renderWithProviders(
     <>
       <RequestSection process={PROCESS} />
@@ -118,5 +120,14 @@ describe('RequestSection', () => {
       '/register-property',
     );
     expect(screen.queryByRole('button', { name: 'Solicitar processo' })).not.toBeInTheDocument();
+  });
+
+  it('asks an account still to verify to confirm its e-mail first', async () => {
+    const fetchMock = renderSection({}, wireUser('user', { pending: true }));
+    expect(await screen.findByRole('link', { name: 'Informar o código' })).toHaveAttribute(
+      'href',
+      '/verification-code',
+    );
+    expect(callTo(fetchMock, 'GET /api/property/all')).toBeUndefined();
   });
 });

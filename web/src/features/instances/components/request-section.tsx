@@ -1,12 +1,13 @@
 import { useId, useState } from 'react';
 import { Alert, Button, Paper, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconBuildingWarehouse, IconPlus, IconSend } from '@tabler/icons-react';
+import { IconBuildingWarehouse, IconMailCheck, IconPlus, IconSend } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { messages } from '@agroselo/contracts';
 import { errorMessage } from '../../../api';
 import { paths } from '../../../app/paths';
+import { useSession } from '../../../app/session';
 import { ErrorAlert, LoadError } from '../../../components/error-alert';
 import { TermsAgreement } from '../../../components/terms-agreement';
 import { formatCnpj } from '../../../lib/masks';
@@ -25,7 +26,9 @@ interface RequestSectionProps {
 export function RequestSection({ process }: RequestSectionProps) {
   const headingId = useId();
   const navigate = useNavigate();
-  const properties = useQuery(ownPropertiesQueryOptions());
+  const { user } = useSession();
+  const verified = Boolean(user && !user.pending);
+  const properties = useQuery({ ...ownPropertiesQueryOptions(), enabled: verified });
   const [propertyId, setPropertyId] = useState<string | null>(null);
   const [accepted, setAccepted] = useState(false);
   const requestSeal = useRequestSeal(process.id);
@@ -42,7 +45,18 @@ export function RequestSection({ process }: RequestSectionProps) {
   };
 
   let content;
-  if (properties.isPending) {
+  if (!verified) {
+    content = (
+      <Alert color="rice" variant="light" icon={<IconMailCheck aria-hidden />}>
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">Confirme o seu e-mail para solicitar selos.</Text>
+          <Button component={Link} to={paths.verificationCode()} variant="light">
+            Informar o código
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  } else if (properties.isPending) {
     content = <Skeleton h={120} aria-label="Carregando suas propriedades" />;
   } else if (properties.isError) {
     content = (
