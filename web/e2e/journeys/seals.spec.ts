@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test, widths } from '../fixtures';
 
 // Real bytes: the server checks the type of uploads by their content.
@@ -19,6 +19,12 @@ const day = (offset: number) => {
     .join('-');
 };
 const ptBr = (isoDay: string) => isoDay.split('-').reverse().join('/');
+
+/** Types a date as dd/mm/aaaa and leaves the field, closing its calendar as a user would. */
+async function fillDate(field: Locator, value: string) {
+  await field.fill(value);
+  await field.press('Tab');
+}
 
 const noOverflow = async (page: Page) =>
   expect(
@@ -83,8 +89,8 @@ test.describe('the admin builds a seal', () => {
     await expect(page.getByText('Informe o nome do selo')).toBeVisible();
 
     await page.getByRole('textbox', { name: 'Aviso' }).fill(`Edital nº ${tag}: chamada pública`);
-    await page.getByLabel('Data de Início').fill(day(-1));
-    await page.getByLabel('Data de Fim').fill(day(-2));
+    await fillDate(page.getByRole('textbox', { name: 'Data de Início' }), ptBr(day(-1)));
+    await fillDate(page.getByRole('textbox', { name: 'Data de Fim' }), ptBr(day(-2)));
     await page
       .getByRole('textbox', { name: 'Descrição', exact: true })
       .fill('Certificação do arroz irrigado do litoral norte gaúcho');
@@ -94,8 +100,8 @@ test.describe('the admin builds a seal', () => {
       buffer: PDF,
     });
     await page.getByRole('textbox', { name: 'Nome do Selo' }).fill(sealName);
-    await page.getByLabel('Início da Validade').fill(day(0));
-    await page.getByLabel('Fim da Validade').fill(day(730));
+    await fillDate(page.getByRole('textbox', { name: 'Início da Validade' }), ptBr(day(0)));
+    await fillDate(page.getByRole('textbox', { name: 'Fim da Validade' }), ptBr(day(730)));
     await page
       .getByRole('textbox', { name: 'Descrição do Selo' })
       .fill('Arroz cultivado nas várzeas do litoral norte, com água de boa qualidade.');
@@ -110,7 +116,7 @@ test.describe('the admin builds a seal', () => {
     await page.getByRole('textbox', { name: 'Característica 2' }).fill('Secagem controlada');
     await page.getByRole('button', { name: 'Criar Processo' }).click();
     await expect(page.getByText('A data de fim deve ser posterior à data de início')).toBeVisible();
-    await page.getByLabel('Data de Fim').fill(day(60));
+    await fillDate(page.getByRole('textbox', { name: 'Data de Fim' }), ptBr(day(60)));
     await expectAccessible();
     await snap('new-process-1280');
     await page.getByRole('button', { name: 'Criar Processo' }).click();
@@ -130,7 +136,7 @@ test.describe('the admin builds a seal', () => {
     const modal = page.getByRole('dialog', { name: 'Criar Novo Formulário' });
     await modal.getByRole('textbox', { name: 'Nome' }).fill('Caracterização da lavoura');
     await expect(modal.getByText('25/300')).toBeVisible();
-    await modal.getByLabel('Prazo').fill(day(90));
+    await fillDate(modal.getByRole('textbox', { name: 'Deadline' }), ptBr(day(90)));
     await modal.getByLabel('Obrigatório').check();
     await modal.getByRole('button', { name: 'Criar Formulário' }).click();
     await expect(notice(page, 'Formulário criado com sucesso!')).toBeVisible();
@@ -145,7 +151,7 @@ test.describe('the admin builds a seal', () => {
       page.getByRole('heading', { level: 1, name: 'Cadastrar formulário' }),
     ).toBeVisible();
     await page.getByRole('textbox', { name: 'Nome' }).fill('Manejo da irrigação');
-    await page.getByLabel('Prazo').fill(day(120));
+    await fillDate(page.getByRole('textbox', { name: 'Deadline' }), ptBr(day(120)));
     await page.getByLabel('Requer assinatura').check();
     await page.getByRole('button', { name: 'Cadastrar' }).click();
     await expect(page).toHaveURL(/\/process\/[0-9a-f-]{36}\/form\/[0-9a-f-]{36}\/fields$/);

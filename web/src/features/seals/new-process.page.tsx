@@ -17,6 +17,7 @@ import { IconPhoto, IconFileTypePdf, IconPlus, IconX } from '@tabler/icons-react
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
+import { DateField } from '../../components/date-field';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import {
@@ -141,20 +142,8 @@ export function NewProcessPage() {
                   {...register('notice')}
                 />
                 <SimpleGrid cols={{ base: 1, xs: 2 }}>
-                  <TextInput
-                    label="Data de Início"
-                    type="date"
-                    required
-                    error={errors.start_date?.message}
-                    {...register('start_date')}
-                  />
-                  <TextInput
-                    label="Data de Fim"
-                    type="date"
-                    required
-                    error={errors.end_date?.message}
-                    {...register('end_date')}
-                  />
+                  <DateField control={control} name="start_date" label="Data de Início" required />
+                  <DateField control={control} name="end_date" label="Data de Fim" required />
                 </SimpleGrid>
                 <Textarea
                   label="Descrição"
@@ -205,19 +194,17 @@ export function NewProcessPage() {
                   {...register('stamp_name')}
                 />
                 <SimpleGrid cols={{ base: 1, xs: 2 }}>
-                  <TextInput
+                  <DateField
+                    control={control}
+                    name="validity_start"
                     label="Início da Validade"
-                    type="date"
                     required
-                    error={errors.validity_start?.message}
-                    {...register('validity_start')}
                   />
-                  <TextInput
+                  <DateField
+                    control={control}
+                    name="validity_end"
                     label="Fim da Validade"
-                    type="date"
                     required
-                    error={errors.validity_end?.message}
-                    {...register('validity_end')}
                   />
                 </SimpleGrid>
                 <Textarea

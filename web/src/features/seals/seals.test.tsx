@@ -113,7 +113,7 @@ describe('StampsPage', () => {
 
     await userEvent.type(dialog.getByRole('textbox', { name: 'Nome' }), 'Colheita');
     expect(dialog.getByText('8/300')).toBeInTheDocument();
-    await userEvent.type(dialog.getByLabelText(/Prazo/), '2027-02-28');
+    await userEvent.type(dialog.getByLabelText(/Deadline/), '28/02/2027');
     await userEvent.click(dialog.getByRole('checkbox', { name: 'Obrigatório' }));
     await userEvent.click(dialog.getByRole('button', { name: 'Criar Formulário' }));
     await waitFor(() =>
@@ -150,12 +150,12 @@ describe('NewProcessPage', () => {
       expect(await screen.findByText(text)).toBeInTheDocument();
 
     await userEvent.type(screen.getByRole('textbox', { name: 'Aviso' }), 'Edital 04/2026');
-    await userEvent.type(screen.getByLabelText(/Data de Início/), '2026-08-01');
-    await userEvent.type(screen.getByLabelText(/Data de Fim/), '2026-07-01');
+    await userEvent.type(screen.getByLabelText(/Data de Início/), '01/08/2026');
+    await userEvent.type(screen.getByRole('textbox', { name: /Data de Fim/ }), '01/07/2026');
     await userEvent.type(screen.getByRole('textbox', { name: 'Descrição' }), 'Safra 2026/2027');
     await userEvent.type(screen.getByRole('textbox', { name: 'Nome do Selo' }), 'Arroz do Litoral');
-    await userEvent.type(screen.getByLabelText(/Início da Validade/), '2027-04-01');
-    await userEvent.type(screen.getByLabelText(/Fim da Validade/), '2029-03-31');
+    await userEvent.type(screen.getByLabelText(/Início da Validade/), '01/04/2027');
+    await userEvent.type(screen.getByLabelText(/Fim da Validade/), '31/03/2029');
     await userEvent.type(screen.getByRole('textbox', { name: 'Descrição do Selo' }), 'Várzeas');
     const image = new File([new Uint8Array([137, 80, 78, 71])], 'selo.png', { type: 'image/png' });
     const input = document.querySelector<HTMLInputElement>('input[type=file][accept*="image"]')!;
@@ -166,8 +166,8 @@ describe('NewProcessPage', () => {
     expect(await screen.findByText(m.endBeforeStart)).toBeInTheDocument();
     expect(callTo(fetchMock, 'POST /api/process/register')).toBeUndefined();
 
-    await userEvent.clear(screen.getByLabelText(/Data de Fim/));
-    await userEvent.type(screen.getByLabelText(/Data de Fim/), '2027-03-31');
+    await userEvent.clear(screen.getByRole('textbox', { name: /Data de Fim/ }));
+    await userEvent.type(screen.getByRole('textbox', { name: /Data de Fim/ }), '31/03/2027');
     await userEvent.click(screen.getByRole('button', { name: 'Criar Processo' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/stamps'));
     const call = callTo(fetchMock, 'POST /api/process/register')!;
@@ -195,10 +195,10 @@ describe('NewProcessPage', () => {
     ] as const)
       await userEvent.type(screen.getByRole('textbox', { name: label }), value);
     for (const [label, value] of [
-      [/Data de Início/, '2026-08-01'],
-      [/Data de Fim/, '2027-03-31'],
-      [/Início da Validade/, '2027-04-01'],
-      [/Fim da Validade/, '2029-03-31'],
+      [/Data de Início/, '01/08/2026'],
+      [/Data de Fim/, '31/03/2027'],
+      [/Início da Validade/, '01/04/2027'],
+      [/Fim da Validade/, '31/03/2029'],
     ] as const)
       await userEvent.type(screen.getByLabelText(label), value);
     await userEvent.upload(

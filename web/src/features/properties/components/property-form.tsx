@@ -10,10 +10,8 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { IconCalendar } from '@tabler/icons-react';
-import { Controller, useForm, type Control, type FieldPath } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import {
   messages,
@@ -22,9 +20,9 @@ import {
   type PropertyRegisterBody,
 } from '@agroselo/contracts';
 import { errorMessage, isApiError } from '../../../api';
+import { DateField } from '../../../components/date-field';
 import { ErrorAlert } from '../../../components/error-alert';
 import { MaskedField } from '../../../components/masked-input';
-import { dayjs } from '../../../lib/dayjs';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { CNPJ_MASK, CREA_MASK, MOBILE_MASK } from '../../../lib/masks';
 import {
@@ -40,7 +38,6 @@ type PropertyFormOutput = z.output<typeof PropertyStaffRegisterFormSchema>;
 type Failure =
   { kind: 'validation'; lines: string[] } | { kind: 'other'; title: string; message: string };
 
-const DATE_FORMAT = 'DD/MM/YYYY';
 const label = (name: PropertyFieldName) => PROPERTY_FIELD_LABELS[name];
 
 /** One line of the 'Erro de validação:' alert: the field's pt-BR label and the message. */
@@ -69,42 +66,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
         {children}
       </SimpleGrid>
     </Paper>
-  );
-}
-
-function DateField({
-  control,
-  name,
-}: {
-  control: Control<PropertyFormValues>;
-  name: FieldPath<PropertyFormValues>;
-}) {
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <DateInput
-          label={label(name as PropertyFieldName)}
-          placeholder="dd/mm/aaaa"
-          valueFormat={DATE_FORMAT}
-          dateParser={(text) => {
-            const day = dayjs(text.trim(), DATE_FORMAT, true);
-            return day.isValid() ? day.format('YYYY-MM-DD') : null;
-          }}
-          leftSection={<IconCalendar size={18} aria-hidden />}
-          clearable
-          clearButtonProps={{ 'aria-label': `Limpar ${label(name as PropertyFieldName)}` }}
-          required
-          name={field.name}
-          value={(field.value as string | null) ?? null}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          ref={field.ref}
-          error={fieldState.error?.message}
-        />
-      )}
-    />
   );
 }
 
@@ -271,9 +232,19 @@ export function PropertyForm({
 
         <Section title="Licenças de operação">
           {text('farming_lo_number', { required: true })}
-          <DateField control={control} name="farming_lo_validity" />
+          <DateField
+            control={control}
+            name="farming_lo_validity"
+            label={label('farming_lo_validity')}
+            required
+          />
           {text('drying_and_stock_lo_number', { required: true })}
-          <DateField control={control} name="drying_and_stock_lo_validity" />
+          <DateField
+            control={control}
+            name="drying_and_stock_lo_validity"
+            label={label('drying_and_stock_lo_validity')}
+            required
+          />
         </Section>
 
         <Section title="Responsáveis">

@@ -1,6 +1,7 @@
 import { Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
+import { DateField } from '../../../components/date-field';
 import {
   FORM_NAME_MAX,
   FormBodySchema,
@@ -65,13 +66,7 @@ export function FormDetailsForm({
           data-autofocus
           {...register('name')}
         />
-        <TextInput
-          label="Prazo"
-          type="date"
-          required
-          error={errors.deadline?.message}
-          {...register('deadline')}
-        />
+        <DateField control={control} name="deadline" label="Deadline" required />
         <Checkbox label="Obrigatório" {...register('obligatory')} />
         <Checkbox label="Requer assinatura" {...register('sign')} />
         <Group justify="flex-end" gap="sm">

@@ -228,7 +228,7 @@ function FormRow({ form }: { form: FormItem }) {
           </Text>
           <Group gap={6}>
             <Text size="xs" c="dimmed">
-              Prazo {formatDay(form.deadline)} · {form.fieldsCount}{' '}
+              Deadline {formatDay(form.deadline)} · {form.fieldsCount}{' '}
               {form.fieldsCount === 1 ? 'campo' : 'campos'}
             </Text>
             {form.obligatory && (
