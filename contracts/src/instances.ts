@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { ListQuerySchema, safeText } from './common';
+import { IdSchema, ListQuerySchema, safeText } from './common';
 import { InstanceStatus } from './enums';
+import { messages } from './messages';
 
 /**
  * Which instances a staff list shows: `in_progress` (the dashboard) is every instance neither
@@ -52,3 +53,124 @@ export const InstanceSummarySchema = z.object({
   created_at: z.iso.datetime({ offset: true }),
 });
 export type InstanceSummary = z.infer<typeof InstanceSummarySchema>;
+
+const m = messages.instances;
+
+/** PUT /api/process/{processId}/request and POST /api/process/{processId}/start (multipart). */
+export const BusinessBodySchema = z.object({
+  business_id: z.uuid({ error: m.businessRequired }),
+});
+export type BusinessBody = z.infer<typeof BusinessBodySchema>;
+
+/**
+ * PUT /api/process-instance/{id}/evaluate (multipart): `reject` is the text 'true' or 'false' as a
+ * form sends it, or a JSON boolean.
+ */
+export const EvaluateBodySchema = z.object({
+  reject: z
+    .union([z.boolean(), z.enum(['true', 'false'])], { error: m.rejectRequired })
+    .transform((value) => value === true || value === 'true'),
+});
+export type EvaluateBody = z.infer<typeof EvaluateBodySchema>;
+
+export const ProcessIdParamsSchema = z.object({ processId: IdSchema });
+
+/** What happened to an instance; later areas add theirs (forms finished, the conclusion). */
+export const INSTANCE_EVENT_TYPES = [
+  'requested',
+  'accepted',
+  'rejected',
+  'started',
+  'opened',
+] as const;
+export type InstanceEventType = (typeof INSTANCE_EVENT_TYPES)[number];
+
+const Person = z.object({ id: z.uuid(), name: z.string() });
+const DateTime = z.iso.datetime({ offset: true });
+
+/** One step of the timeline: who did what, when; `actor` is null once the account is gone. */
+export const InstanceEventSchema = z.object({
+  id: z.uuid(),
+  type: z.enum(INSTANCE_EVENT_TYPES),
+  message: z.string(),
+  actor: Person.nullable(),
+  created_at: DateTime,
+});
+export type InstanceEvent = z.infer<typeof InstanceEventSchema>;
+
+/** A form instance as the instance page lists it (the attachments). */
+export const FormInstanceSummarySchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  /** Null for 'Documentos', which has no deadline of its own. */
+  deadline: z.iso.date().nullable(),
+  obligatory: z.boolean(),
+  sign: z.boolean(),
+  /** Finished by the producer: its fields are locked. */
+  commited: z.boolean(),
+  commited_at: DateTime.nullable(),
+});
+export type FormInstanceSummary = z.infer<typeof FormInstanceSummarySchema>;
+
+/** One instance of the history of a seal on a property. */
+export const ChainLinkSchema = z.object({
+  id: z.uuid(),
+  status: z.enum(InstanceStatus),
+  created_at: DateTime,
+});
+export type ChainLink = z.infer<typeof ChainLinkSchema>;
+
+/** GET /api/process-instance/{id}: everything the instance page shows. */
+export const InstanceDetailSchema = z.object({
+  id: z.uuid(),
+  business: z.object({
+    id: z.uuid(),
+    owner: Person,
+    business_name: z.string(),
+    business_type: z.string(),
+    cnpj: z.string(),
+    municipality: z.string(),
+    place: z.string(),
+    latitude: z.number(),
+    longitude: z.number(),
+    irga: z.string(),
+    car_n: z.string(),
+    farming_lo_number: z.string(),
+    farming_lo_validity: z.iso.date(),
+    drying_and_stock_lo_number: z.string(),
+    drying_and_stock_lo_validity: z.iso.date(),
+    responsible_name: z.string(),
+    responsible_technician_name: z.string().nullable(),
+    responsible_technician_phone: z.string().nullable(),
+    responsible_technician_crea: z.string().nullable(),
+  }),
+  process: z.object({
+    id: z.uuid(),
+    description: z.string(),
+    stamp: z.object({ name: z.string(), image_url: z.string().nullable() }),
+  }),
+  /** Who asked for the seal: the producer, or the technician who opened it from the property. */
+  requested_by: Person.nullable(),
+  /** Null until a technician evaluates the request. */
+  technician: Person.nullable(),
+  rejected: z.boolean(),
+  initiated: z.boolean(),
+  finished: z.boolean(),
+  status: z.enum(InstanceStatus),
+  progress: z.object({ finished: z.number().int().min(0), total: z.number().int().min(0) }),
+  /** What the caller may do now; the server refuses the rest anyway. */
+  actions: z.object({ evaluate: z.boolean(), start: z.boolean() }),
+  created_at: DateTime,
+  evaluated_at: DateTime.nullable(),
+  started_at: DateTime.nullable(),
+  finished_at: DateTime.nullable(),
+  /** In order; empty until the producer starts the process. */
+  form_instances: z.array(FormInstanceSummarySchema),
+  /** The history of this seal on this property, oldest first, this instance included. */
+  chain: z.array(ChainLinkSchema),
+  /** Spec §3: the next instance of the chain (a new request after this one), if any. */
+  child_process_instance: ChainLinkSchema.nullable(),
+  /** The timeline, oldest first. */
+  events: z.array(InstanceEventSchema),
+});
+export type InstanceDetail = z.infer<typeof InstanceDetailSchema>;

@@ -163,7 +163,36 @@ export const messages = {
       'Um processo liberado precisa de ao menos um formulário. Passe o processo para Rascunho antes de excluir o último.',
   },
 
-  instances: {},
+  instances: {
+    notFound: 'Processo não encontrado',
+    propertyNotFound: 'Propriedade não encontrada',
+    businessRequired: 'Escolha uma propriedade',
+    rejectRequired: 'Informe se a solicitação é rejeitada: true ou false',
+    processDraft: 'Este selo ainda não foi liberado para solicitações',
+    windowNotOpen: (day: string) => `As solicitações para este selo abrem em ${day}`,
+    windowClosed: (day: string) => `O período de solicitação deste selo terminou em ${day}`,
+    duplicateRequest: 'Já existe uma solicitação em aberto para este selo nesta propriedade',
+    alreadyEvaluated: 'Esta solicitação já foi avaliada por outro técnico',
+    notEvaluated: 'Aguarde a avaliação do técnico antes de iniciar o processo',
+    rejected: 'Solicitação rejeitada pelo técnico responsável',
+    alreadyStarted: 'Este processo já foi iniciado',
+    finished: 'Este processo já foi finalizado',
+    // What the web shows.
+    termsRequired: 'Leia e aceite os termos para continuar',
+    requestFailed: 'Não foi possível solicitar o selo',
+    evaluateFailed: 'Não foi possível registrar a avaliação',
+    startFailed: 'Não foi possível iniciar o processo',
+    requested: 'Selo solicitado! Agora é só aguardar a avaliação de um técnico.',
+    accepted: 'Solicitação aceita. O produtor já pode iniciar o processo.',
+    rejectedNotice: 'Solicitação rejeitada.',
+    started: 'Processo iniciado! Preencha os formulários dentro dos prazos.',
+    // The timeline (events), with the name of who acted.
+    eventRequested: (name: string) => `Selo solicitado por ${name}`,
+    eventAccepted: (name: string) => `Solicitação aceita por ${name}`,
+    eventRejected: (name: string) => `Solicitação rejeitada por ${name}`,
+    eventStarted: (name: string) => `Processo iniciado por ${name}`,
+    eventOpened: (name: string) => `Processo aberto e iniciado por ${name}`,
+  },
 
   security: {
     serviceUnavailable: 'Serviço temporariamente indisponível. Tente novamente em instantes.',

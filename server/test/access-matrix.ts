@@ -2,6 +2,7 @@ import type { InjectOptions } from 'fastify';
 import {
   createField,
   createForm,
+  createInstance,
   createProperty,
   createSeal,
   createUser,
@@ -59,6 +60,16 @@ export interface Fixture {
   };
   /** Accounts the admin rows of the users area act on, one per row so no row depends on another. */
   managed: Record<'enable' | 'disable' | 'technician' | 'admin', UserRow>;
+  /** Seals and requests of the certification workflow, each row on its own. */
+  workflow: {
+    requestProcessId: string;
+    otherRequestProcessId: string;
+    staffStartProcessId: string;
+    draftProcessId: string;
+    /** On the owner's property: waiting for a technician, and accepted. */
+    pendingInstanceId: string;
+    acceptedInstanceId: string;
+  };
 }
 
 type Body = Pick<InjectOptions, 'payload' | 'headers'>;
@@ -394,6 +405,62 @@ export const ACCESS_MATRIX: AccessRow[] = [
     path: () => '/api/process-instance/search?query=camaqua',
     expect: onlyRoles(['technician', 'admin'], 200),
   },
+  {
+    route: 'GET /api/process-instance/{id}',
+    path: (fx) => `/api/process-instance/${fx.workflow.acceptedInstanceId}`,
+    expect: { ...signedIn(404), owner: 200, technician: 200, admin: 200 },
+  },
+  {
+    route: 'PUT /api/process/{processId}/request',
+    case: "one's own property",
+    path: (fx) => `/api/process/${fx.workflow.requestProcessId}/request`,
+    body: (fx, subject) =>
+      multipart({
+        business_id: subject === 'otherOwner' ? fx.otherOwnerPropertyId : fx.ownerPropertyId,
+      }),
+    expect: { ...onlyRoles(['owner'], 201), user: 404 },
+  },
+  {
+    route: 'PUT /api/process/{processId}/request',
+    case: "someone else's property",
+    path: (fx) => `/api/process/${fx.workflow.otherRequestProcessId}/request`,
+    body: (fx) => multipart({ business_id: fx.ownerPropertyId }),
+    expect: { ...onlyRoles(['owner'], 201), user: 404, otherOwner: 404 },
+  },
+  {
+    route: 'PUT /api/process/{processId}/request',
+    case: 'draft seal',
+    path: (fx) => `/api/process/${fx.workflow.draftProcessId}/request`,
+    body: (fx) => multipart({ business_id: fx.ownerPropertyId }),
+    expect: onlyRoles(['owner', 'user'], 404),
+  },
+  {
+    route: 'POST /api/process/{processId}/start',
+    path: (fx) => `/api/process/${fx.workflow.staffStartProcessId}/start`,
+    body: (fx) => multipart({ business_id: fx.ownerPropertyId }),
+    // The technician opened it first: the admin meets the open instance.
+    expect: { ...onlyRoles(['technician', 'admin'], 201), admin: 409 },
+  },
+  {
+    route: 'POST /api/process/{processId}/start',
+    case: 'draft seal',
+    path: (fx) => `/api/process/${fx.workflow.draftProcessId}/start`,
+    body: (fx) => multipart({ business_id: fx.ownerPropertyId }),
+    // Only admins see drafts; they are told why.
+    expect: { ...onlyRoles(['technician', 'admin'], 404), admin: 409 },
+  },
+  {
+    route: 'PUT /api/process-instance/{id}/evaluate',
+    path: (fx) => `/api/process-instance/${fx.workflow.pendingInstanceId}/evaluate`,
+    body: () => multipart({ reject: 'false' }),
+    // The technician evaluated it first: the admin comes too late.
+    expect: { ...onlyRoles(['technician', 'admin'], 200), admin: 409 },
+  },
+  {
+    route: 'PUT /api/process-instance/{id}/start',
+    path: (fx) => `/api/process-instance/${fx.workflow.acceptedInstanceId}/start`,
+    expect: { ...onlyRoles(['owner'], 200), user: 404, otherOwner: 404 },
+  },
 ];
 
 /** One account per subject, a released seal with an image, a draft one and each owner's farm. */
@@ -426,6 +493,13 @@ export async function buildFixture(t: TestApp): Promise<Fixture> {
     createUser(t.db, { role: 'owner' }),
   ]);
   const otherProperty = await createProperty(t.db, { owner: otherOwner });
+  const [requestSeal, otherRequestSeal, staffStartSeal] = await Promise.all([
+    createSeal(t.db),
+    createSeal(t.db),
+    createSeal(t.db),
+  ]);
+  const pendingInstance = await createInstance(t.db, { property });
+  const acceptedInstance = await createInstance(t.db, { property, technician });
   return {
     users: { pending, user, owner, otherOwner, technician, admin },
     password: PASSWORD,
@@ -441,6 +515,14 @@ export async function buildFixture(t: TestApp): Promise<Fixture> {
       fieldId: field.id,
     },
     managed: { enable, disable, technician: technicianToBe, admin: adminToBe },
+    workflow: {
+      requestProcessId: requestSeal.process.id,
+      otherRequestProcessId: otherRequestSeal.process.id,
+      staffStartProcessId: staffStartSeal.process.id,
+      draftProcessId: draft.process.id,
+      pendingInstanceId: pendingInstance.id,
+      acceptedInstanceId: acceptedInstance.id,
+    },
   };
 }
 

@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
@@ -15,6 +15,9 @@ export async function startSmtpSink(
   dir: string,
 ): Promise<{ port: number; close(): Promise<void> }> {
   await mkdir(dir, { recursive: true });
+  // Written beside `dir` and moved in whole: a journey polling `dir` never reads half a message.
+  const partial = `${dir}.partial`;
+  await mkdir(partial, { recursive: true });
   let count = 0;
   const server = new SMTPServer({
     authOptional: true,
@@ -30,7 +33,9 @@ export async function startSmtpSink(
             receivedAt: new Date().toISOString(),
           };
           count += 1;
-          await writeFile(path.join(dir, `${Date.now()}-${count}.json`), JSON.stringify(mail));
+          const name = `${Date.now()}-${count}.json`;
+          await writeFile(path.join(partial, name), JSON.stringify(mail));
+          await rename(path.join(partial, name), path.join(dir, name));
           callback();
         })
         .catch((error: Error) => callback(error));

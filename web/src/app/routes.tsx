@@ -118,7 +118,18 @@ export const routes: RouteObject[] = [
           // ── seals ──
           {
             path: paths.requestProcess(':processId'),
-            lazy: lazyPage(() => import('../features/seals/seal.page'), 'SealPage'),
+            // The public seal page, with the producer's request (instances) in its seam.
+            lazy: async () => {
+              const [{ SealPage }, { RequestSection }] = await Promise.all([
+                import('../features/seals/seal.page'),
+                import('../features/instances/components/request-section'),
+              ]);
+              return {
+                Component: () => (
+                  <SealPage requestSection={(process) => <RequestSection process={process} />} />
+                ),
+              };
+            },
           },
           {
             element: <RequireAuth roles={['admin']} />,
@@ -183,6 +194,19 @@ export const routes: RouteObject[] = [
               {
                 path: paths.pendings(),
                 lazy: lazyPage(() => import('../features/instances/pendings.page'), 'PendingsPage'),
+              },
+            ],
+          },
+          {
+            // Producers see their own instances only; the server answers 404 for the others.
+            element: <RequireAuth />,
+            children: [
+              {
+                path: paths.producerDetails(':processInstanceId'),
+                lazy: lazyPage(
+                  () => import('../features/instances/instance-detail.page'),
+                  'InstanceDetailPage',
+                ),
               },
             ],
           },

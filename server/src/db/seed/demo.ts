@@ -2,17 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { normalizeEmail, toSaoPauloDay, type Role } from '@agroselo/contracts';
-import { count, eq, inArray, ne } from 'drizzle-orm';
+import { and, count, eq, inArray, ne } from 'drizzle-orm';
 import { newId } from '../../lib/ids';
 import type { Storage } from '../../lib/storage';
 import { serverAssets } from '../../paths';
 import type { Db } from '../client';
-import { users } from '../schema';
+import { formInstances, users } from '../schema';
+import { createFormInstances } from '../../modules/instances/form-instances';
 import {
   addProcessFields,
   createField,
   createForm,
-  createFormInstance,
   createInstance,
   createProperty,
   createSeal,
@@ -226,7 +226,7 @@ export async function seedDemo(
       name: 'Início da irrigação por inundação',
       type: 'datetime',
     });
-    const irrigation = await createForm(db, sustainable.process.id, {
+    await createForm(db, sustainable.process.id, {
       name: 'Manejo da irrigação',
       deadline: addDays(today, 90),
       obligatory: true,
@@ -254,7 +254,7 @@ export async function seedDemo(
       type: 'text',
       producerReadOnly: true,
     });
-    const phytosanitary = await createForm(db, sustainable.process.id, {
+    await createForm(db, sustainable.process.id, {
       name: 'Manejo fitossanitário',
       deadline: addDays(today, 120),
       obligatory: false,
@@ -461,11 +461,17 @@ export async function seedDemo(
       initiated: true,
       createdAt: daysAgo(20),
     });
-    // As a start does: one form instance per form, then "Documentos" from the process fields.
-    await createFormInstance(db, { instance: ongoing, form: characterization, commited: true });
-    await createFormInstance(db, { instance: ongoing, form: irrigation });
-    await createFormInstance(db, { instance: ongoing, form: phytosanitary });
-    await createFormInstance(db, { instance: ongoing, position: 3 });
+    // What its start created, with the first form already finished by the producer.
+    await createFormInstances(db, ongoing);
+    await db
+      .update(formInstances)
+      .set({ commited: true, commitedAt: daysAgo(12) })
+      .where(
+        and(
+          eq(formInstances.processInstanceId, ongoing.id),
+          eq(formInstances.formId, characterization.id),
+        ),
+      );
 
     return {
       admin,

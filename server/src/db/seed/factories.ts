@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
-import type { Role } from '@agroselo/contracts';
+import { messages, type Role } from '@agroselo/contracts';
+import { inArray } from 'drizzle-orm';
 import type { Db } from '../client';
 import {
   fields,
@@ -15,6 +16,7 @@ import {
   users,
 } from '../schema';
 import { newId } from '../../lib/ids';
+import { recordEvent } from '../../modules/instances/events';
 import { hashPassword } from '../../lib/passwords';
 import { normalizeSearch, userSearchText } from '../../lib/search';
 
@@ -222,7 +224,9 @@ export type InstanceRow = typeof processInstances.$inferSelect;
 
 /**
  * A seal request of a property. Flags follow spec §4: pass a technician to accept it, then
- * `rejected`, `initiated` or `finished` to move it on; the timestamps follow the flags.
+ * `rejected`, `initiated` or `finished` to move it on; the timestamps follow the flags, and the
+ * timeline gets the events the product would have recorded (request, evaluation, start). Form
+ * instances are left to the caller (createFormInstance, or createFormInstances as a start does).
  */
 export async function createInstance(
   db: Db,
@@ -234,12 +238,21 @@ export async function createInstance(
     initiated?: boolean;
     finished?: boolean;
     createdAt?: Date;
+    /** The earlier instance of the same seal and property, rejected or finished. */
+    parent?: { id: string };
   } = {},
 ): Promise<InstanceRow> {
   const process = input.process ?? (await createSeal(db)).process;
   const property = input.property ?? (await createProperty(db));
   const createdAt = input.createdAt ?? new Date();
   const technicianId = input.technician?.id ?? null;
+  // An hour between steps, but never in the future.
+  const later = (hours: number) =>
+    new Date(
+      Math.min(createdAt.getTime() + hours * 3_600_000, Math.max(Date.now(), createdAt.getTime())),
+    );
+  const evaluatedAt = technicianId ? later(1) : null;
+  const startedAt = input.initiated ? later(2) : null;
   const [row] = await db
     .insert(processInstances)
     .values({
@@ -248,17 +261,48 @@ export async function createInstance(
       propertyId: property.id,
       requestedBy: property.ownerId,
       technicianId,
+      parentInstanceId: input.parent?.id ?? null,
       rejected: input.rejected ?? false,
       initiated: input.initiated ?? false,
       finished: input.finished ?? false,
-      evaluatedAt: technicianId ? createdAt : null,
-      startedAt: input.initiated ? createdAt : null,
-      finishedAt: input.finished ? createdAt : null,
+      evaluatedAt,
+      startedAt,
+      finishedAt: input.finished ? later(3) : null,
       createdAt,
       updatedAt: createdAt,
     })
     .returning();
-  return row!;
+  const instance = row!;
+  const names = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(inArray(users.id, [property.ownerId, ...(technicianId ? [technicianId] : [])]));
+  const nameOf = (id: string) => {
+    const user = names.find((candidate) => candidate.id === id);
+    return user ? `${user.firstName} ${user.lastName}`.trim() : '';
+  };
+  const m = messages.instances;
+  const event = (
+    actorId: string,
+    type: 'requested' | 'accepted' | 'rejected' | 'started',
+    message: (name: string) => string,
+    at: Date,
+  ) =>
+    recordEvent(db, {
+      instanceId: instance.id,
+      actorId,
+      type,
+      message: message(nameOf(actorId)),
+      at,
+    });
+  await event(property.ownerId, 'requested', m.eventRequested, createdAt);
+  if (technicianId && evaluatedAt) {
+    await (input.rejected
+      ? event(technicianId, 'rejected', m.eventRejected, evaluatedAt)
+      : event(technicianId, 'accepted', m.eventAccepted, evaluatedAt));
+  }
+  if (startedAt) await event(property.ownerId, 'started', m.eventStarted, startedAt);
+  return instance;
 }
 
 export type FormInstanceRow = typeof formInstances.$inferSelect;

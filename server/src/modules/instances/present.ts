@@ -1,5 +1,15 @@
-import { instanceStatus, type InstanceSummary } from '@agroselo/contracts';
+import {
+  InstanceStatus,
+  PRODUCER_ROLES,
+  STAFF_ROLES,
+  instanceStatus,
+  type InstanceDetail,
+  type InstanceEvent,
+  type InstanceSummary,
+} from '@agroselo/contracts';
 import type { processInstances, properties, users } from '../../db/schema';
+import type { Caller } from '../../plugins/auth';
+import { stampImageUrl } from '../seals/present';
 
 type Instance = typeof processInstances.$inferSelect;
 type Property = typeof properties.$inferSelect;
@@ -40,5 +50,169 @@ export function presentInstanceSummary(row: InstanceSummaryRow): InstanceSummary
     }),
     progress: row.progress,
     created_at: instance.createdAt.toISOString(),
+  };
+}
+
+/** A form instance as the detail query aggregates it (json_build_object keys). */
+export interface FormInstanceJson {
+  id: string;
+  name: string;
+  deadline: string | null;
+  obligatory: boolean;
+  sign: boolean;
+  commited: boolean;
+  commited_at: string | null;
+}
+
+export interface EventJson {
+  id: string;
+  type: InstanceEvent['type'];
+  message: string;
+  created_at: string;
+  actor_id: string | null;
+  actor_first_name: string | null;
+  actor_last_name: string | null;
+}
+
+/** One instance of the chain; `depth` is 0 for the instance asked for, negative for older ones. */
+export interface ChainJson {
+  id: string;
+  depth: number;
+  has_technician: boolean;
+  rejected: boolean;
+  initiated: boolean;
+  finished: boolean;
+  created_at: string;
+}
+
+type Person = Pick<User, 'id' | 'firstName' | 'lastName'>;
+
+/** What the detail query gathers for one instance (see detail.ts). */
+export interface InstanceDetailRow {
+  instance: Instance;
+  property: Property;
+  owner: Person;
+  process: { id: string; description: string };
+  stamp: { id: string; name: string; imageKey: string | null };
+  technician: Person | null;
+  requester: Person | null;
+  formInstances: FormInstanceJson[];
+  events: EventJson[];
+  chain: ChainJson[];
+}
+
+/** JSON built by PostgreSQL carries its own offset and microseconds: one ISO form on the wire. */
+const iso = (value: string) => new Date(value).toISOString();
+const isoOrNull = (value: Date | null) => value?.toISOString() ?? null;
+const personOrNull = (user: Person | null) => (user ? { id: user.id, name: fullName(user) } : null);
+
+const statusOf = (flags: {
+  finished: boolean;
+  rejected: boolean;
+  initiated: boolean;
+  has_technician: boolean;
+}) =>
+  instanceStatus({
+    finished: flags.finished,
+    rejected: flags.rejected,
+    initiated: flags.initiated,
+    hasTechnician: flags.has_technician,
+  });
+
+export function presentInstanceDetail(row: InstanceDetailRow, caller: Caller): InstanceDetail {
+  const { instance, property: p } = row;
+  const status = instanceStatus({
+    finished: instance.finished,
+    rejected: instance.rejected,
+    initiated: instance.initiated,
+    hasTechnician: instance.technicianId !== null,
+  });
+  const chain = row.chain.map((link) => ({
+    id: link.id,
+    status: statusOf(link),
+    created_at: iso(link.created_at),
+  }));
+  const child = row.chain.find((link) => link.depth === 1);
+  const formInstances = row.formInstances.map((form) => ({
+    id: form.id,
+    name: form.name,
+    deadline: form.deadline,
+    obligatory: form.obligatory,
+    sign: form.sign,
+    commited: form.commited,
+    commited_at: form.commited_at ? iso(form.commited_at) : null,
+  }));
+  return {
+    id: instance.id,
+    business: {
+      id: p.id,
+      owner: { id: row.owner.id, name: fullName(row.owner) },
+      business_name: p.businessName,
+      business_type: p.businessType,
+      cnpj: p.cnpj,
+      municipality: p.municipality,
+      place: p.place,
+      latitude: p.latitude,
+      longitude: p.longitude,
+      irga: p.irga,
+      car_n: p.carN,
+      farming_lo_number: p.farmingLoNumber,
+      farming_lo_validity: p.farmingLoValidity,
+      drying_and_stock_lo_number: p.dryingAndStockLoNumber,
+      drying_and_stock_lo_validity: p.dryingAndStockLoValidity,
+      responsible_name: p.responsibleName,
+      responsible_technician_name: p.responsibleTechnicianName,
+      responsible_technician_phone: p.responsibleTechnicianPhone,
+      responsible_technician_crea: p.responsibleTechnicianCrea,
+    },
+    process: {
+      id: row.process.id,
+      description: row.process.description,
+      stamp: {
+        name: row.stamp.name,
+        image_url: row.stamp.imageKey ? stampImageUrl(row.stamp.id, row.stamp.imageKey) : null,
+      },
+    },
+    requested_by: personOrNull(row.requester),
+    technician: personOrNull(row.technician),
+    rejected: instance.rejected,
+    initiated: instance.initiated,
+    finished: instance.finished,
+    status,
+    progress: {
+      finished: formInstances.filter((form) => form.commited).length,
+      total: formInstances.length,
+    },
+    actions: {
+      evaluate: STAFF_ROLES.includes(caller.role) && status === InstanceStatus.PENDING,
+      start:
+        PRODUCER_ROLES.includes(caller.role) &&
+        p.ownerId === caller.id &&
+        status === InstanceStatus.PRODUCER_PENDING,
+    },
+    created_at: instance.createdAt.toISOString(),
+    evaluated_at: isoOrNull(instance.evaluatedAt),
+    started_at: isoOrNull(instance.startedAt),
+    finished_at: isoOrNull(instance.finishedAt),
+    form_instances: formInstances,
+    chain,
+    child_process_instance: child
+      ? { id: child.id, status: statusOf(child), created_at: iso(child.created_at) }
+      : null,
+    events: row.events.map((event) => ({
+      id: event.id,
+      type: event.type,
+      message: event.message,
+      actor: event.actor_id
+        ? {
+            id: event.actor_id,
+            name: fullName({
+              firstName: event.actor_first_name ?? '',
+              lastName: event.actor_last_name ?? '',
+            }),
+          }
+        : null,
+      created_at: iso(event.created_at),
+    })),
   };
 }

@@ -1,7 +1,13 @@
 import {
+  BusinessBodySchema,
+  EvaluateBodySchema,
+  IdParamsSchema,
+  InstanceDetailSchema,
   InstanceListQuerySchema,
   InstanceSearchQuerySchema,
   InstanceSummarySchema,
+  PRODUCER_ROLES,
+  ProcessIdParamsSchema,
   STAFF_ROLES,
 } from '@agroselo/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -9,7 +15,17 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendPage } from '../../lib/pagination';
 import { callerOf } from '../../plugins/auth';
+import { getInstanceDetail } from './detail';
 import { listInstances } from './service';
+import { evaluateRequest, openForProperty, requestSeal, startInstance } from './workflow';
+
+const TAGS = ['instâncias de processo'];
+/** The spec's forms send multipart; a browser-less client may send JSON or a plain form. */
+const FORM_OR_JSON = [
+  'multipart/form-data',
+  'application/x-www-form-urlencoded',
+  'application/json',
+];
 
 export async function instancesRoutes(base: FastifyInstance): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -50,5 +66,113 @@ export async function instancesRoutes(base: FastifyInstance): Promise<void> {
     },
     async (request, reply) =>
       sendPage(reply, await listInstances(app.deps, callerOf(request), request.query)),
+  );
+
+  const detail = { 200: InstanceDetailSchema };
+  const created = { 201: InstanceDetailSchema };
+
+  app.get(
+    '/process-instance/:id',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'Uma instância: propriedade, selo, situação, formulários, histórico do selo na ' +
+          'propriedade e linha do tempo. Produtores só veem as das suas propriedades',
+        security: [{ bearer: [] }],
+        params: IdParamsSchema,
+        response: detail,
+      },
+      preHandler: app.guard(),
+    },
+    (request) => getInstanceDetail(app.deps.db, callerOf(request), request.params.id),
+  );
+
+  app.put(
+    '/process/:processId/request',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'Solicitar o selo para uma propriedade própria (processo liberado, dentro do período ' +
+          'de solicitação; uma solicitação em aberto por selo e propriedade)',
+        consumes: FORM_OR_JSON,
+        security: [{ bearer: [] }],
+        params: ProcessIdParamsSchema,
+        body: BusinessBodySchema,
+        response: created,
+      },
+      preHandler: app.guard({ roles: PRODUCER_ROLES }),
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(
+          await requestSeal(app.deps, callerOf(request), request.params.processId, request.body),
+        ),
+  );
+
+  app.post(
+    '/process/:processId/start',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'Técnico ou administrador abre o processo para uma propriedade: já aceito por quem ' +
+          'chama e iniciado, com os formulários criados',
+        consumes: FORM_OR_JSON,
+        security: [{ bearer: [] }],
+        params: ProcessIdParamsSchema,
+        body: BusinessBodySchema,
+        response: created,
+      },
+      preHandler: staffOnly,
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(
+          await openForProperty(
+            app.deps,
+            callerOf(request),
+            request.params.processId,
+            request.body,
+          ),
+        ),
+  );
+
+  app.put(
+    '/process-instance/:id/evaluate',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'Aceitar (reject=false) ou rejeitar (reject=true) uma solicitação ainda sem técnico; ' +
+          'quem avalia passa a ser o técnico responsável',
+        consumes: FORM_OR_JSON,
+        security: [{ bearer: [] }],
+        params: IdParamsSchema,
+        body: EvaluateBodySchema,
+        response: detail,
+      },
+      preHandler: staffOnly,
+    },
+    (request) => evaluateRequest(app.deps, callerOf(request), request.params.id, request.body),
+  );
+
+  app.put(
+    '/process-instance/:id/start',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'O dono da propriedade inicia o processo aceito: cria os formulários e seus campos',
+        security: [{ bearer: [] }],
+        params: IdParamsSchema,
+        response: detail,
+      },
+      preHandler: app.guard({ roles: PRODUCER_ROLES }),
+    },
+    (request) => startInstance(app.deps, callerOf(request), request.params.id),
   );
 }

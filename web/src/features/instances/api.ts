@@ -1,5 +1,10 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { InstanceListFilter, InstanceSummary } from '@agroselo/contracts';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type {
+  InstanceDetail,
+  InstanceListFilter,
+  InstanceSummary,
+  Property,
+} from '@agroselo/contracts';
 import { api, type Camel } from '../../api';
 
 export type InstanceItem = Camel<InstanceSummary>;
@@ -31,7 +36,91 @@ export const instanceListQueryOptions = ({
         signal,
         query: { status, query: term || undefined, limit: pageSize, offset: (page - 1) * pageSize },
       }),
+    // New requests reach the staff without a reload.
+    refetchInterval: 60_000,
     // Typing a search keeps the cards on screen until the new answer arrives.
     placeholderData: keepPreviousData,
   });
 };
+
+export type InstanceDetailItem = Camel<InstanceDetail>;
+export type OwnProperty = Camel<Property>;
+
+/** Every query of instances (lists, details, the bell's pending items) starts with this. */
+export const INSTANCE_QUERY_KEY = ['process-instance'] as const;
+/** Properties show their instances as badges: they change with every step too. */
+const PROPERTY_QUERY_KEY = ['property'] as const;
+
+export const instanceQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: [...INSTANCE_QUERY_KEY, 'detail', id],
+    queryFn: ({ signal }) => api.get<InstanceDetailItem>(`/process-instance/${id}`, { signal }),
+    // Someone else may act on it meanwhile (a technician evaluates, the producer starts).
+    refetchInterval: 60_000,
+  });
+
+/** The caller's own properties, for the request's dropdown (a producer has a handful). */
+export const ownPropertiesQueryOptions = () =>
+  queryOptions({
+    queryKey: [...PROPERTY_QUERY_KEY, 'mine'],
+    queryFn: ({ signal }) =>
+      api.get<OwnProperty[]>('/property/all', { signal, query: { limit: 500 } }),
+  });
+
+/**
+ * After a step, its answer is the instance's new state, and every list, count and badge that may
+ * show it is fetched again. A refused step (someone else acted first) refreshes them too.
+ */
+function useStepCallbacks() {
+  const queryClient = useQueryClient();
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: INSTANCE_QUERY_KEY }),
+      queryClient.invalidateQueries({ queryKey: PROPERTY_QUERY_KEY }),
+    ]);
+  return {
+    onSuccess: (instance: InstanceDetailItem) => {
+      queryClient.setQueryData(instanceQueryOptions(instance.id).queryKey, instance);
+      return refresh();
+    },
+    onError: refresh,
+  };
+}
+
+const formWith = (fields: Record<string, string>) => {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  return form;
+};
+
+/** PUT /api/process/{processId}/request (multipart `business_id`). */
+export function useRequestSeal(processId: string) {
+  return useMutation({
+    mutationFn: (propertyId: string) =>
+      api.put<InstanceDetailItem>(
+        `/process/${processId}/request`,
+        formWith({ business_id: propertyId }),
+      ),
+    ...useStepCallbacks(),
+  });
+}
+
+/** PUT /api/process-instance/{id}/evaluate (multipart `reject`). */
+export function useEvaluate(instanceId: string) {
+  return useMutation({
+    mutationFn: (reject: boolean) =>
+      api.put<InstanceDetailItem>(
+        `/process-instance/${instanceId}/evaluate`,
+        formWith({ reject: String(reject) }),
+      ),
+    ...useStepCallbacks(),
+  });
+}
+
+/** PUT /api/process-instance/{id}/start, no body. */
+export function useStartInstance(instanceId: string) {
+  return useMutation({
+    mutationFn: () => api.put<InstanceDetailItem>(`/process-instance/${instanceId}/start`),
+    ...useStepCallbacks(),
+  });
+}

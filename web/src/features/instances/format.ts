@@ -35,3 +35,13 @@ export function countLabel(total: number, search: string): string {
   if (!search) return `${total} ${noun}`;
   return `${total} ${noun} ${total === 1 ? 'encontrado' : 'encontrados'} para "${search}"`;
 }
+
+/** A calendar day of the wire (YYYY-MM-DD) in pt-BR: 31/12/2028. */
+export const formatDay = (isoDay: string): string => dayjs(isoDay).format('DD/MM/YYYY');
+
+/** Whether a calendar day is already behind us (a licence or a deadline). */
+export const isPastDay = (isoDay: string): boolean => dayjs(isoDay).isBefore(dayjs(), 'day');
+
+/** A coordinate with the decimal comma of pt-BR. */
+export const formatCoordinate = (value: number): string =>
+  value.toLocaleString('pt-BR', { maximumFractionDigits: 6 });

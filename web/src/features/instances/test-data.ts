@@ -1,4 +1,4 @@
-import { InstanceStatus, type InstanceSummary } from '@agroselo/contracts';
+import { InstanceStatus, type InstanceDetail, type InstanceSummary } from '@agroselo/contracts';
 
 /** An instance as the list endpoints send it (snake_case), for component tests. */
 export function wireInstance(overrides: Partial<InstanceSummary> = {}): InstanceSummary {
@@ -42,6 +42,131 @@ export function wirePending(overrides: Partial<InstanceSummary> = {}): InstanceS
     initiated: false,
     status: InstanceStatus.PENDING,
     progress: { finished: 0, total: 0 },
+    ...overrides,
+  });
+}
+
+const DETAIL_ID = '0190a3c2-7b1e-7c3a-9f1e-00000000aa02';
+export const OWNER_ID = '0190a3c2-7b1e-7c3a-9f1e-00000000e001';
+export const TECHNICIAN_ID = '0190a3c2-7b1e-7c3a-9f1e-00000000d001';
+
+/** GET /api/process-instance/{id} as the server sends it: a request waiting for a technician. */
+export function wireDetail(overrides: Partial<InstanceDetail> = {}): InstanceDetail {
+  return {
+    id: DETAIL_ID,
+    business: {
+      id: '0190a3c2-7b1e-7c3a-9f1e-00000000b001',
+      owner: { id: OWNER_ID, name: 'Sérgio Antunes Rodrigues' },
+      business_name: 'Granja Arroio Duro',
+      business_type: 'Granja',
+      cnpj: '29384756000163',
+      municipality: 'Camaquã',
+      place: 'Arroio Duro, 3º distrito',
+      latitude: -30.8512,
+      longitude: -51.7986,
+      irga: '2104587',
+      car_n: 'RS-4303509-7A1C2E9F4B8D41A6B3C0F5E7D9A2B4C6',
+      farming_lo_number: '04512/2024-DL',
+      farming_lo_validity: '2028-12-31',
+      drying_and_stock_lo_number: '07839/2023-DL',
+      drying_and_stock_lo_validity: '2020-06-30',
+      responsible_name: 'Sérgio Antunes Rodrigues',
+      responsible_technician_name: 'Luciana Fagundes',
+      responsible_technician_phone: '53991112233',
+      responsible_technician_crea: '00000002345678',
+    },
+    process: {
+      id: '0190a3c2-7b1e-7c3a-9f1e-00000000c001',
+      description: 'Certificação Arroz Sustentável RS — safra 2025/2026',
+      stamp: { name: 'Arroz Sustentável RS', image_url: null },
+    },
+    requested_by: { id: OWNER_ID, name: 'Sérgio Antunes Rodrigues' },
+    technician: null,
+    rejected: false,
+    initiated: false,
+    finished: false,
+    status: InstanceStatus.PENDING,
+    progress: { finished: 0, total: 0 },
+    actions: { evaluate: false, start: false },
+    created_at: '2026-03-15T15:00:00.000Z',
+    evaluated_at: null,
+    started_at: null,
+    finished_at: null,
+    form_instances: [],
+    chain: [
+      { id: DETAIL_ID, status: InstanceStatus.PENDING, created_at: '2026-03-15T15:00:00.000Z' },
+    ],
+    child_process_instance: null,
+    events: [
+      {
+        id: '0190a3c2-7b1e-7c3a-9f1e-00000000f001',
+        type: 'requested',
+        message: 'Selo solicitado por Sérgio Antunes Rodrigues',
+        actor: { id: OWNER_ID, name: 'Sérgio Antunes Rodrigues' },
+        created_at: '2026-03-15T15:00:00.000Z',
+      },
+    ],
+    ...overrides,
+  };
+}
+
+/** The same instance accepted by Rafael and started: three forms, the first finished. */
+export function wireOngoingDetail(overrides: Partial<InstanceDetail> = {}): InstanceDetail {
+  const base = wireDetail();
+  return wireDetail({
+    technician: { id: TECHNICIAN_ID, name: 'Rafael Dutra Pereira' },
+    initiated: true,
+    status: InstanceStatus.ONGOING,
+    progress: { finished: 1, total: 3 },
+    evaluated_at: '2026-03-16T12:00:00.000Z',
+    started_at: '2026-03-17T12:00:00.000Z',
+    form_instances: [
+      {
+        id: '0190a3c2-7b1e-7c3a-9f1e-0000000f0001',
+        name: 'Caracterização da lavoura',
+        deadline: '2026-05-31',
+        obligatory: true,
+        sign: false,
+        commited: true,
+        commited_at: '2026-03-20T12:00:00.000Z',
+      },
+      {
+        id: '0190a3c2-7b1e-7c3a-9f1e-0000000f0002',
+        name: 'Manejo da irrigação',
+        deadline: '2099-06-30',
+        obligatory: true,
+        sign: true,
+        commited: false,
+        commited_at: null,
+      },
+      {
+        id: '0190a3c2-7b1e-7c3a-9f1e-0000000f0003',
+        name: 'Documentos',
+        deadline: null,
+        obligatory: true,
+        sign: false,
+        commited: false,
+        commited_at: null,
+      },
+    ],
+    chain: [{ ...base.chain[0]!, status: InstanceStatus.ONGOING }],
+    events: [
+      ...base.events,
+      {
+        id: '0190a3c2-7b1e-7c3a-9f1e-00000000f002',
+        type: 'accepted',
+        message: 'Solicitação aceita por Rafael Dutra Pereira',
+        actor: { id: TECHNICIAN_ID, name: 'Rafael Dutra Pereira' },
+        created_at: '2026-03-16T12:00:00.000Z',
+      },
+      {
+        id: '0190a3c2-7b1e-7c3a-9f1e-00000000f003',
+        type: 'started',
+        message: 'Processo iniciado por Sérgio Antunes Rodrigues',
+        actor: { id: OWNER_ID, name: 'Sérgio Antunes Rodrigues' },
+        created_at: '2026-03-17T12:00:00.000Z',
+      },
+    ],
     ...overrides,
   });
 }

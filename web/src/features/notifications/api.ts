@@ -11,7 +11,7 @@ export const pendingQueryOptions = (userId: string) =>
   queryOptions({
     queryKey: [...PENDING_QUERY_KEY, userId],
     queryFn: ({ signal }) => api.get<Notification[]>('/process-instance/pending', { signal }),
-    refetchInterval: 60_000,
+    refetchInterval: 30_000,
   });
 
 /** Spec §6: every signed-in role but `user` (and accounts still to verify) has pending items. */

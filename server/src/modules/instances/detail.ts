@@ -1,0 +1,114 @@
+import { PRODUCER_ROLES, STAFF_ROLES, messages, type InstanceDetail } from '@agroselo/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import {
+  events,
+  formInstances,
+  processes,
+  processInstances,
+  properties,
+  stamps,
+  users,
+} from '../../db/schema';
+import { notFound } from '../../lib/errors';
+import type { Caller } from '../../plugins/auth';
+import {
+  presentInstanceDetail,
+  type ChainJson,
+  type EventJson,
+  type FormInstanceJson,
+} from './present';
+
+const i = processInstances;
+const owner = alias(users, 'owner');
+const technician = alias(users, 'technician');
+const requester = alias(users, 'requester');
+
+/** Chains are short; the bound only stops a corrupted parent link from looping forever. */
+const MAX_CHAIN = 1000;
+
+/**
+ * The instance page in one statement, however long its chain or timeline: the property, seal and
+ * people by joins, and the form instances, the timeline and the chain (walked both ways along
+ * `parent_instance_id` by a recursive CTE) as json_agg columns.
+ */
+function detailQuery(db: Db, instanceId: string) {
+  const id = sql`${instanceId}::uuid`;
+  return db
+    .select({
+      instance: i,
+      property: properties,
+      owner: { id: owner.id, firstName: owner.firstName, lastName: owner.lastName },
+      process: { id: processes.id, description: processes.description },
+      stamp: { id: stamps.id, name: stamps.name, imageKey: stamps.imageKey },
+      technician: {
+        id: technician.id,
+        firstName: technician.firstName,
+        lastName: technician.lastName,
+      },
+      requester: { id: requester.id, firstName: requester.firstName, lastName: requester.lastName },
+      formInstances: sql<FormInstanceJson[]>`(
+        select coalesce(json_agg(json_build_object(
+          'id', fi.id, 'name', fi.name, 'deadline', fi.deadline, 'obligatory', fi.obligatory,
+          'sign', fi.sign, 'commited', fi.commited, 'commited_at', fi.commited_at
+        ) order by fi.position, fi.created_at, fi.id), '[]'::json)
+        from ${formInstances} fi where fi.process_instance_id = ${id})`,
+      events: sql<EventJson[]>`(
+        select coalesce(json_agg(json_build_object(
+          'id', e.id, 'type', e.type, 'message', e.message, 'created_at', e.created_at,
+          'actor_id', u.id, 'actor_first_name', u.first_name, 'actor_last_name', u.last_name
+        ) order by e.created_at, e.id), '[]'::json)
+        from ${events} e left join ${users} u on u.id = e.actor_id
+        where e.process_instance_id = ${id})`,
+      chain: sql<ChainJson[]>`(
+        with recursive
+          up (id, parent_id, depth) as (
+            select p.id, p.parent_instance_id, 0 from ${i} p where p.id = ${id}
+            union all
+            select p.id, p.parent_instance_id, up.depth - 1
+            from ${i} p join up on p.id = up.parent_id where up.depth > -${sql.raw(String(MAX_CHAIN))}
+          ),
+          down (id, depth) as (
+            select p.id, 0 from ${i} p where p.id = ${id}
+            union all
+            select p.id, down.depth + 1
+            from ${i} p join down on p.parent_instance_id = down.id where down.depth < ${sql.raw(String(MAX_CHAIN))}
+          ),
+          links (id, depth) as (select id, depth from up union select id, depth from down)
+        select coalesce(json_agg(json_build_object(
+          'id', p.id, 'depth', links.depth, 'has_technician', p.technician_id is not null,
+          'rejected', p.rejected, 'initiated', p.initiated, 'finished', p.finished,
+          'created_at', p.created_at
+        ) order by links.depth), '[]'::json)
+        from links join ${i} p on p.id = links.id)`,
+    })
+    .from(i)
+    .innerJoin(properties, eq(properties.id, i.propertyId))
+    .innerJoin(owner, eq(owner.id, properties.ownerId))
+    .innerJoin(processes, eq(processes.id, i.processId))
+    .innerJoin(stamps, eq(stamps.processId, i.processId))
+    .leftJoin(technician, eq(technician.id, i.technicianId))
+    .leftJoin(requester, eq(requester.id, i.requestedBy));
+}
+
+export type DetailRow = Awaited<ReturnType<typeof detailQuery>>[number];
+
+/**
+ * GET /api/process-instance/{id}: staff see every instance, producers those of their own
+ * properties; anyone else's answers 404, so its existence is not revealed.
+ */
+export async function getInstanceDetail(
+  db: Db,
+  caller: Caller,
+  instanceId: string,
+): Promise<InstanceDetail> {
+  const isStaff = STAFF_ROLES.includes(caller.role);
+  if (!isStaff && !PRODUCER_ROLES.includes(caller.role))
+    throw notFound(messages.instances.notFound);
+  const [row] = await detailQuery(db, instanceId).where(
+    and(eq(i.id, instanceId), isStaff ? undefined : eq(properties.ownerId, caller.id)),
+  );
+  if (!row) throw notFound(messages.instances.notFound);
+  return presentInstanceDetail(row, caller);
+}

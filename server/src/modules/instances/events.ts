@@ -1,0 +1,33 @@
+import type { InstanceEventType } from '@agroselo/contracts';
+import type { Db } from '../../db/client';
+import { events } from '../../db/schema';
+import { newId } from '../../lib/ids';
+
+/**
+ * Writes one step of an instance's timeline. Call it with the transaction of the state change it
+ * records, so the change and its event are stored together or not at all.
+ */
+export async function recordEvent(
+  tx: Db,
+  event: {
+    instanceId: string;
+    /** Who acted; null for what the system does on its own. */
+    actorId: string | null;
+    type: InstanceEventType;
+    /** pt-BR, as the timeline shows it: messages.instances.event*(name). */
+    message: string;
+    data?: Record<string, unknown>;
+    /** When it happened; the transaction's time unless told (seed data tells). */
+    at?: Date;
+  },
+): Promise<void> {
+  await tx.insert(events).values({
+    id: newId(),
+    processInstanceId: event.instanceId,
+    actorId: event.actorId,
+    type: event.type,
+    message: event.message,
+    data: event.data ?? null,
+    ...(event.at ? { createdAt: event.at } : {}),
+  });
+}

@@ -1,0 +1,275 @@
+import {
+  messages,
+  toSaoPauloDay,
+  type BusinessBody,
+  type EvaluateBody,
+  type InstanceDetail,
+} from '@agroselo/contracts';
+import { and, desc, eq, isNotNull, isNull, not, notExists, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { processInstances, properties } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import { isUniqueViolation } from '../../lib/db-errors';
+import type { AppError } from '../../lib/errors';
+import { conflict, notFound } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import type { Caller } from '../../plugins/auth';
+import { findProcess } from '../seals/queries';
+import { getInstanceDetail } from './detail';
+import { recordEvent } from './events';
+import { createFormInstances } from './form-instances';
+import { fullName } from './present';
+
+const m = messages.instances;
+const i = processInstances;
+const child = alias(processInstances, 'child');
+
+/**
+ * `process_instances.column` always qualified: Drizzle leaves the columns of a one-table query
+ * unqualified, and inside a subquery an unqualified name binds to the inner table.
+ */
+const outer = (column: string) =>
+  sql`${sql.identifier('process_instances')}.${sql.identifier(column)}`;
+
+const today = () => toSaoPauloDay(new Date().toISOString())!;
+const brazilianDay = (day: string) => day.split('-').reverse().join('/');
+
+/**
+ * A process a seal can be asked for today: released (drafts are hidden: 404, but an admin, who
+ * sees them, is told) and inside its request window.
+ */
+async function findRequestableProcess(db: Db, caller: Caller, processId: string) {
+  const process = await findProcess(db, caller, processId);
+  if (!process.released) throw conflict(m.processDraft);
+  const day = today();
+  if (day < process.startDate) throw conflict(m.windowNotOpen(brazilianDay(process.startDate)));
+  if (day > process.endDate) throw conflict(m.windowClosed(brazilianDay(process.endDate)));
+  return process;
+}
+
+/** The property, if the caller may act on it: producers only on their own (else 404). */
+async function findPropertyFor(db: Db, caller: Caller, propertyId: string, ownOnly: boolean) {
+  const [property] = await db
+    .select({ id: properties.id, ownerId: properties.ownerId })
+    .from(properties)
+    .where(
+      and(eq(properties.id, propertyId), ownOnly ? eq(properties.ownerId, caller.id) : undefined),
+    );
+  if (!property) throw notFound(m.propertyNotFound);
+  return property;
+}
+
+/**
+ * The newest instance of this seal on this property that no later one follows: the end of the
+ * chain a new request hangs from. Refused while it is still open.
+ */
+async function chainEnd(tx: Db, processId: string, propertyId: string) {
+  const [last] = await tx
+    .select({ id: i.id, rejected: i.rejected, finished: i.finished })
+    .from(i)
+    .where(
+      and(
+        eq(i.processId, processId),
+        eq(i.propertyId, propertyId),
+        notExists(
+          tx
+            .select({ one: sql`1` })
+            .from(child)
+            .where(eq(child.parentInstanceId, outer('id'))),
+        ),
+      ),
+    )
+    .orderBy(desc(i.createdAt), desc(i.id))
+    .limit(1);
+  if (last && !last.rejected && !last.finished) throw conflict(m.duplicateRequest);
+  return last?.id ?? null;
+}
+
+/**
+ * Two requests racing past chainEnd meet the unique indexes (one open request per seal and
+ * property; one child per instance): the loser gets the same 409 as a request made later.
+ */
+async function refusingDuplicates<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (
+      isUniqueViolation(error, 'process_instances_open_key') ||
+      isUniqueViolation(error, 'process_instances_parent_key')
+    )
+      throw conflict(m.duplicateRequest);
+    throw error;
+  }
+}
+
+/** PUT /api/process/{processId}/request: a producer asks for a seal for one of their properties. */
+export async function requestSeal(
+  deps: AppDeps,
+  caller: Caller,
+  processId: string,
+  body: BusinessBody,
+): Promise<InstanceDetail> {
+  const process = await findRequestableProcess(deps.db, caller, processId);
+  const property = await findPropertyFor(deps.db, caller, body.business_id, true);
+  const id = newId();
+  await refusingDuplicates(() =>
+    deps.db.transaction(async (tx) => {
+      const parentInstanceId = await chainEnd(tx, process.id, property.id);
+      await tx.insert(i).values({
+        id,
+        processId: process.id,
+        propertyId: property.id,
+        requestedBy: caller.id,
+        parentInstanceId,
+      });
+      await recordEvent(tx, {
+        instanceId: id,
+        actorId: caller.id,
+        type: 'requested',
+        message: m.eventRequested(fullName(caller)),
+      });
+    }),
+  );
+  return getInstanceDetail(deps.db, caller, id);
+}
+
+/**
+ * POST /api/process/{processId}/start: a technician or an admin opens the process for a property
+ * from its page, as accepted by them and started, in one step.
+ */
+export async function openForProperty(
+  deps: AppDeps,
+  caller: Caller,
+  processId: string,
+  body: BusinessBody,
+): Promise<InstanceDetail> {
+  const process = await findRequestableProcess(deps.db, caller, processId);
+  const property = await findPropertyFor(deps.db, caller, body.business_id, false);
+  const id = newId();
+  await refusingDuplicates(() =>
+    deps.db.transaction(async (tx) => {
+      const parentInstanceId = await chainEnd(tx, process.id, property.id);
+      const now = new Date();
+      await tx.insert(i).values({
+        id,
+        processId: process.id,
+        propertyId: property.id,
+        requestedBy: caller.id,
+        technicianId: caller.id,
+        parentInstanceId,
+        initiated: true,
+        evaluatedAt: now,
+        startedAt: now,
+      });
+      await createFormInstances(tx, { id, processId: process.id });
+      await recordEvent(tx, {
+        instanceId: id,
+        actorId: caller.id,
+        type: 'opened',
+        message: m.eventOpened(fullName(caller)),
+      });
+    }),
+  );
+  return getInstanceDetail(deps.db, caller, id);
+}
+
+/**
+ * PUT /api/process-instance/{id}/evaluate: the first technician (or admin) to answer a request
+ * becomes its technician. The update only matches while nobody has, so of two simultaneous
+ * evaluations exactly one changes the row; the other is told it came too late.
+ */
+export async function evaluateRequest(
+  deps: AppDeps,
+  caller: Caller,
+  instanceId: string,
+  body: EvaluateBody,
+): Promise<InstanceDetail> {
+  await deps.db.transaction(async (tx) => {
+    const now = new Date();
+    const [evaluated] = await tx
+      .update(i)
+      .set({ technicianId: caller.id, rejected: body.reject, evaluatedAt: now, updatedAt: now })
+      .where(and(eq(i.id, instanceId), isNull(i.technicianId), not(i.rejected), not(i.finished)))
+      .returning({ id: i.id });
+    if (!evaluated) {
+      const [current] = await tx
+        .select({ finished: i.finished })
+        .from(i)
+        .where(eq(i.id, instanceId));
+      if (!current) throw notFound(m.notFound);
+      throw conflict(current.finished ? m.finished : m.alreadyEvaluated);
+    }
+    const name = fullName(caller);
+    await recordEvent(tx, {
+      instanceId,
+      actorId: caller.id,
+      type: body.reject ? 'rejected' : 'accepted',
+      message: body.reject ? m.eventRejected(name) : m.eventAccepted(name),
+    });
+  });
+  return getInstanceDetail(deps.db, caller, instanceId);
+}
+
+/** Why an instance cannot be started now, in the order its flags settle it (spec §4). */
+function notStartable(current: {
+  technicianId: string | null;
+  rejected: boolean;
+  initiated: boolean;
+  finished: boolean;
+}): AppError {
+  if (current.finished) return conflict(m.finished);
+  if (!current.technicianId) return conflict(m.notEvaluated);
+  if (current.rejected) return conflict(m.rejected);
+  return conflict(m.alreadyStarted);
+}
+
+/**
+ * PUT /api/process-instance/{id}/start: the owner of the property starts an accepted request;
+ * its form instances and their fields are created in the same transaction.
+ */
+export async function startInstance(
+  deps: AppDeps,
+  caller: Caller,
+  instanceId: string,
+): Promise<InstanceDetail> {
+  await deps.db.transaction(async (tx) => {
+    const now = new Date();
+    const [started] = await tx
+      .update(i)
+      .set({ initiated: true, startedAt: now, updatedAt: now })
+      .where(
+        and(
+          eq(i.id, instanceId),
+          isNotNull(i.technicianId),
+          not(i.rejected),
+          not(i.initiated),
+          not(i.finished),
+          sql`exists (select 1 from ${properties} p where p.id = ${outer('property_id')} and p.owner_id = ${caller.id})`,
+        ),
+      )
+      .returning({ id: i.id, processId: i.processId });
+    if (!started) {
+      const [current] = await tx
+        .select({
+          technicianId: i.technicianId,
+          rejected: i.rejected,
+          initiated: i.initiated,
+          finished: i.finished,
+        })
+        .from(i)
+        .innerJoin(properties, eq(properties.id, i.propertyId))
+        .where(and(eq(i.id, instanceId), eq(properties.ownerId, caller.id)));
+      if (!current) throw notFound(m.notFound);
+      throw notStartable(current);
+    }
+    await createFormInstances(tx, started);
+    await recordEvent(tx, {
+      instanceId,
+      actorId: caller.id,
+      type: 'started',
+      message: m.eventStarted(fullName(caller)),
+    });
+  });
+  return getInstanceDetail(deps.db, caller, instanceId);
+}

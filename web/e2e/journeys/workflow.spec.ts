@@ -1,0 +1,341 @@
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { cnpj } from 'cpf-cnpj-validator';
+import { DEMO_PASSWORD, demo, expect, test, TOKEN_KEY, widths, type DemoRole } from '../fixtures';
+
+const SUPERIOR = 'Arroz de Qualidade Superior';
+const SUSTAINABLE = 'Arroz Sustentável RS';
+const STAFF_NOTICE = 'Processo solicitado. Avalie aqui!';
+const OWNER_NOTICE = 'Processo aceito. Inicie o processo aqui!';
+const REJECTED = 'Solicitação rejeitada pelo técnico responsável';
+const INSTANCE_URL = /\/producer-details\/([0-9a-f-]{36})$/;
+
+type Viewport = (typeof widths)[keyof typeof widths];
+
+async function tokenOf(request: APIRequestContext, role: DemoRole): Promise<string> {
+  const response = await request.post('/api/auth/token', {
+    form: { username: demo[role], password: DEMO_PASSWORD },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+/** A page of its own (own storage) signed in with `token`, beside the journey's main page. */
+async function pageWith(browser: Browser, baseURL: string, token: string, viewport: Viewport) {
+  const context = await browser.newContext({
+    baseURL,
+    viewport,
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+  });
+  await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
+    TOKEN_KEY,
+    token,
+  ] as const);
+  return context.newPage();
+}
+
+/** A farm of the producer behind `token`, registered through the API. */
+async function registerFarm(request: APIRequestContext, token: string) {
+  const name = `Granja Passo Fundo ${Math.random().toString(36).slice(2, 7)}`;
+  const response = await request.post('/api/property/register', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: {
+      business_name: name,
+      business_type: 'Granja',
+      cnpj: cnpj.generate(),
+      municipality: 'Arroio Grande',
+      irga: '2207731',
+      latitude: -32.2371,
+      longitude: -53.0867,
+      car_n: 'RS43011007A1C2E9F4B8D41A6B3C0F5E7D9A2B4C6',
+      farming_lo_number: '03321/2025-DL',
+      farming_lo_validity: '2029-03-31',
+      drying_and_stock_lo_number: '04412/2025-DL',
+      drying_and_stock_lo_validity: '2028-10-31',
+      place: 'Passo do Ladrão',
+      responsible_name: 'Ivone Prestes',
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return { id: ((await response.json()) as { id: string }).id, name };
+}
+
+async function processIdOf(request: APIRequestContext, sealName: string): Promise<string> {
+  const seals = (await (await request.get('/api/stamp/all')).json()) as {
+    name: string;
+    process_id: string;
+  }[];
+  const seal = seals.find((item) => item.name === sealName);
+  expect(seal, `the demo seal ${sealName}`).toBeTruthy();
+  return seal!.process_id;
+}
+
+/** What the bell counts for an account, as the server says. */
+async function pendingCount(request: APIRequestContext, token: string): Promise<number> {
+  const response = await request.get('/api/process-instance/pending?limit=1', {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  return Number(response.headers()['x-total-count']);
+}
+
+/** Ticks 'Li e concordo' the only way it can be: reading the terms and accepting them. */
+async function acceptTerms(page: Page, title: string, whileOpen?: () => Promise<void>) {
+  await page.getByRole('checkbox', { name: /Li e concordo/ }).click();
+  const dialog = page.getByRole('dialog', { name: title });
+  await expect(dialog).toBeVisible();
+  await whileOpen?.();
+  await dialog.getByRole('button', { name: 'Aceito os termos' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('checkbox', { name: /Li e concordo/ })).toBeChecked();
+}
+
+/** On the seal page: property, summary, terms, 'Solicitar processo'; the new instance's id. */
+async function requestSeal(
+  page: Page,
+  processId: string,
+  farmName: string,
+  look?: { terms: () => Promise<void>; filled: () => Promise<void> },
+): Promise<string> {
+  await page.goto(`/request-process/${processId}`);
+  const section = page.getByRole('region', { name: 'Solicitar este selo' });
+  const submit = section.getByRole('button', { name: 'Solicitar processo' });
+  await expect(submit).toBeDisabled();
+  await section.getByRole('textbox', { name: 'Propriedade' }).click();
+  await page.getByRole('option', { name: farmName }).click();
+  await expect(section.getByRole('group', { name: 'Propriedade escolhida' })).toContainText(
+    'Arroio Grande',
+  );
+  await expect(submit).toBeDisabled();
+  await acceptTerms(page, 'Termos de Uso da solicitação de selo', look?.terms);
+  await look?.filled();
+  await submit.click();
+  await expect(page).toHaveURL(INSTANCE_URL);
+  return INSTANCE_URL.exec(page.url())![1]!;
+}
+
+async function noHorizontalScroll(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - window.innerWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+for (const viewport of Object.values(widths)) {
+  const px = viewport.width;
+
+  test(`a producer requests a seal, a technician accepts it and the producer starts it; a rejected request is followed by a new one (${px} px)`, async ({
+    page,
+    browser,
+    baseURL,
+    request,
+    signUp,
+    signInWith,
+    snap,
+    expectAccessible,
+  }) => {
+    // Two accounts through the whole workflow, twice.
+    test.slow();
+    await page.setViewportSize(viewport);
+    const { token } = await signUp({
+      verify: true,
+      account: { firstName: 'Ivone', lastName: 'Prestes' },
+    });
+    const farm = await registerFarm(request, token);
+    await signInWith(token);
+    const superior = await processIdOf(request, SUPERIOR);
+    const technicianToken = await tokenOf(request, 'technician');
+    const tech = await pageWith(browser, baseURL!, technicianToken, viewport);
+
+    // The producer asks for the seal and lands on the new instance, waiting for a technician.
+    const first = await requestSeal(page, superior, farm.name, {
+      terms: async () => {
+        await expectAccessible();
+        await snap(`workflow-request-terms-${px}`);
+      },
+      filled: async () => {
+        await noHorizontalScroll(page);
+        await expectAccessible();
+        await snap(`workflow-request-${px}`);
+      },
+    });
+    await expect(page.getByRole('heading', { level: 1, name: SUPERIOR })).toBeVisible();
+    await expect(page.getByText('Pendente', { exact: true })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Aguardando a avaliação' }),
+    ).toBeVisible();
+    await expect(
+      page
+        .getByRole('region', { name: 'Linha do tempo' })
+        .getByText('Selo solicitado por Ivone Prestes'),
+    ).toBeVisible();
+    await noHorizontalScroll(page);
+    await expectAccessible();
+    await snap(`workflow-requested-${px}`);
+
+    // The technician's bell counts it at once and leads to it.
+    const waiting = await pendingCount(request, technicianToken);
+    await tech.goto('/pendings');
+    await expect(tech.getByRole('article', { name: farm.name })).toBeVisible();
+    await expect(tech.getByRole('button', { name: `Notificações (${waiting})` })).toBeVisible();
+    if (px >= 1280) {
+      await expect(
+        tech
+          .getByRole('navigation', { name: 'Menu lateral' })
+          .getByRole('link', { name: new RegExp(`^Pendentes\\s*${waiting}\\s*pendentes$`) }),
+      ).toBeVisible();
+    }
+    await tech.getByRole('button', { name: `Notificações (${waiting})` }).click();
+    const notice = tech
+      .getByRole('menuitem', { name: STAFF_NOTICE })
+      .and(tech.locator(`[href="/producer-details/${first}"]`));
+    await expect(notice).toBeVisible();
+    await snap(`workflow-technician-bell-${px}`, tech);
+    await notice.click();
+    await expect(tech).toHaveURL(`/producer-details/${first}`);
+
+    // The technician accepts it behind the terms.
+    const evaluation = tech.getByRole('region', { name: 'Avaliar solicitação' });
+    await expect(evaluation.getByRole('button', { name: 'Aceitar solicitação' })).toBeDisabled();
+    await expect(evaluation.getByRole('button', { name: 'Rejeitar solicitação' })).toBeDisabled();
+    await expectAccessible(tech);
+    await snap(`workflow-evaluate-${px}`, tech);
+    await acceptTerms(tech, 'Termos de Uso da avaliação');
+    await evaluation.getByRole('button', { name: 'Aceitar solicitação' }).click();
+    await expect(tech.getByText('Aguardando produtor', { exact: true })).toBeVisible();
+    await expect(
+      tech.getByRole('button', {
+        name: waiting - 1 > 0 ? `Notificações (${waiting - 1})` : 'Notificações',
+      }),
+    ).toBeVisible();
+
+    // The producer's bell asks to start it; the start lists the forms.
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Notificações (1)' }).click();
+    await page.getByRole('menuitem', { name: OWNER_NOTICE }).click();
+    await expect(page).toHaveURL(`/producer-details/${first}`);
+    const startPanel = page.getByRole('region', { name: 'Iniciar processo' });
+    await expect(startPanel).toContainText('Rafael Dutra Pereira aceitou');
+    await expect(startPanel.getByRole('button', { name: 'Iniciar processo' })).toBeDisabled();
+    await snap(`workflow-start-${px}`);
+    await acceptTerms(page, 'Termos de Uso do início do processo');
+    await startPanel.getByRole('button', { name: 'Iniciar processo' }).click();
+    const forms = page.getByRole('region', { name: 'Formulários e anexos' });
+    await expect(forms.getByRole('link')).toHaveCount(3);
+    for (const name of ['Colheita e pós-colheita', 'Classificação do lote', 'Documentos']) {
+      await expect(forms.getByRole('link', { name: `${name}: em preenchimento` })).toHaveAttribute(
+        'href',
+        new RegExp(`^/producer-details/${first}/form-instance/[0-9a-f-]{36}$`),
+      );
+    }
+    await expect(page.getByText('0 de 3 formulários concluídos')).toBeVisible();
+    await expect(page.getByText('Em Andamento', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Notificações' })).toBeVisible();
+    const timeline = page.getByRole('region', { name: 'Linha do tempo' });
+    await expect(timeline.getByText('Solicitação aceita por Rafael Dutra Pereira')).toBeVisible();
+    await expect(timeline.getByText('Processo iniciado por Ivone Prestes')).toBeVisible();
+    await noHorizontalScroll(page);
+    await expectAccessible();
+    await snap(`workflow-started-${px}`);
+
+    // The profile's card shows the request as a badge of the property.
+    await page.goto('/profile#properties');
+    await expect(
+      page
+        .getByRole('article', { name: farm.name })
+        .getByRole('button', { name: `${SUPERIOR}: Em Andamento` }),
+    ).toBeVisible();
+
+    // A second seal: the technician rejects the request.
+    const sustainable = await processIdOf(request, SUSTAINABLE);
+    const second = await requestSeal(page, sustainable, farm.name);
+    await tech.goto('/pendings');
+    await tech
+      .getByRole('article', { name: farm.name })
+      .getByRole('link', { name: /^Ver Detalhes/ })
+      .click();
+    await expect(tech).toHaveURL(`/producer-details/${second}`);
+    await acceptTerms(tech, 'Termos de Uso da avaliação');
+    await tech.getByRole('button', { name: 'Rejeitar solicitação' }).click();
+    await expect(tech.getByText(REJECTED)).toBeVisible();
+
+    // The producer sees the rejection and asks again: the chain and the timeline tell it all.
+    await page.goto(`/producer-details/${second}`);
+    await expect(page.getByText(REJECTED)).toBeVisible();
+    await expect(page.getByText('Rejeitado', { exact: true })).toBeVisible();
+    await snap(`workflow-rejected-${px}`);
+    await page.getByRole('link', { name: 'Solicitar novamente' }).click();
+    await expect(page).toHaveURL(`/request-process/${sustainable}`);
+    const third = await requestSeal(page, sustainable, farm.name);
+    const chain = page.getByRole('region', { name: 'Histórico deste selo' });
+    const links = chain.getByRole('listitem');
+    await expect(links).toHaveCount(2);
+    await expect(links.nth(0).getByRole('link', { name: /^1ª solicitação/ })).toHaveAttribute(
+      'href',
+      `/producer-details/${second}`,
+    );
+    await expect(links.nth(0)).toContainText('Rejeitado');
+    await expect(links.nth(1).getByText(/^2ª solicitação.*\(esta\)$/)).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await expect(links.nth(1)).toContainText('Pendente');
+    await expect(
+      page
+        .getByRole('region', { name: 'Linha do tempo' })
+        .getByText('Selo solicitado por Ivone Prestes'),
+    ).toBeVisible();
+    await noHorizontalScroll(page);
+    await expectAccessible();
+    await snap(`workflow-chain-${px}`);
+
+    // The earlier instance knows what came after it.
+    await links.nth(0).getByRole('link').click();
+    await expect(page).toHaveURL(`/producer-details/${second}`);
+    await expect(page.getByRole('region', { name: 'Linha do tempo' })).toContainText(
+      'Solicitação rejeitada por Rafael Dutra Pereira',
+    );
+    await expect(page.getByRole('link', { name: 'Solicitar novamente' })).toHaveCount(0);
+
+    // Leave no request waiting: later journeys count the staff's pending items.
+    await tech.goto(`/producer-details/${third}`);
+    await acceptTerms(tech, 'Termos de Uso da avaliação');
+    await tech.getByRole('button', { name: 'Rejeitar solicitação' }).click();
+    await expect(tech.getByText(REJECTED)).toBeVisible();
+    await tech.context().close();
+  });
+
+  test(`an admin starts a seal's process from the property page (${px} px)`, async ({
+    page,
+    request,
+    loginAs,
+    signUp,
+    snap,
+  }) => {
+    await page.setViewportSize(viewport);
+    const { token } = await signUp({ verify: true });
+    const farm = await registerFarm(request, token);
+    await loginAs('admin');
+    await page.goto(`/property/${farm.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: farm.name })).toBeVisible();
+    const start = page.getByRole('button', { name: 'Iniciar processo' });
+    await expect(start).toBeDisabled();
+    await page.getByRole('textbox', { name: 'Selo' }).click();
+    await page.getByRole('option', { name: SUPERIOR }).click();
+    await expect(start).toBeEnabled();
+    await start.click();
+    await expect(page).toHaveURL('/process-instances');
+    const card = page.getByRole('article', { name: farm.name });
+    await expect(card.getByText('Em Andamento')).toBeVisible();
+    await expect(card.getByText('0 de 3 formulários concluídos')).toBeVisible();
+    await snap(`workflow-staff-start-${px}`);
+    await card.getByRole('link', { name: /^Ver Detalhes/ }).click();
+    await expect(
+      page
+        .getByRole('region', { name: 'Linha do tempo' })
+        .getByText('Processo aberto e iniciado por Helena Schneider'),
+    ).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Formulários e anexos' }).getByRole('link'),
+    ).toHaveCount(3);
+  });
+}

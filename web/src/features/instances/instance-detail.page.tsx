@@ -1,0 +1,143 @@
+import {
+  Container,
+  Grid,
+  Group,
+  Paper,
+  Progress,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconSearchOff } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { messages } from '@agroselo/contracts';
+import { isApiError } from '../../api';
+import { useSession } from '../../app/session';
+import { LoadError } from '../../components/error-alert';
+import { MessagePage } from '../../components/message-page';
+import { StatusBadge } from '../../components/status-badge';
+import { instanceQueryOptions, type InstanceDetailItem } from './api';
+import { ActionPanel } from './components/action-panel';
+import { BusinessDetails } from './components/business-details';
+import { FormInstanceList } from './components/form-instance-list';
+import { InstanceChain, InstanceTimeline } from './components/instance-history';
+import {
+  formatRequestDate,
+  progressDescription,
+  progressPercent,
+  shortInstanceId,
+  STATUS_LINES,
+} from './format';
+
+function Header({ instance }: { instance: InstanceDetailItem }) {
+  const percent = progressPercent(instance.progress);
+  return (
+    <Stack gap="sm">
+      <Group gap="sm" align="center">
+        <StatusBadge status={instance.status} size="lg" />
+        <Text size="sm" c="dimmed" ff="monospace">
+          Processo #{shortInstanceId(instance.id)}
+        </Text>
+      </Group>
+      <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+        {instance.process.stamp.name}
+      </Title>
+      <Text size="lg" style={{ overflowWrap: 'anywhere' }}>
+        {instance.business.businessName} · {instance.business.municipality}
+      </Text>
+      <Text size="sm" c="dimmed">
+        Solicitado {instance.requestedBy ? `por ${instance.requestedBy.name} ` : ''}em{' '}
+        <time dateTime={instance.createdAt}>{formatRequestDate(instance.createdAt)}</time>
+        {' · '}Técnico responsável: {instance.technician?.name ?? 'ainda não atribuído'}
+        {' · '}
+        {STATUS_LINES[instance.status]}
+      </Text>
+      {instance.initiated && (
+        <Paper withBorder radius="md" p="sm" maw={520}>
+          <Stack gap={6}>
+            <Group justify="space-between" gap="xs">
+              <Text size="sm" fw={600}>
+                Progresso
+              </Text>
+              <Text size="sm" fw={600}>
+                {percent}%
+              </Text>
+            </Group>
+            <Progress value={percent} radius="xl" aria-label="Progresso do processo" />
+            <Text size="xs" c="dimmed">
+              {progressDescription(instance.progress)}
+            </Text>
+          </Stack>
+        </Paper>
+      )}
+    </Stack>
+  );
+}
+
+/** Spec §2 Process instance detail (/producer-details/{processInstanceId}). */
+export function InstanceDetailPage() {
+  const { processInstanceId = '' } = useParams();
+  const { user } = useSession();
+  const query = useQuery(instanceQueryOptions(processInstanceId));
+
+  if (query.isError && isApiError(query.error) && [404, 422].includes(query.error.status)) {
+    return (
+      <MessagePage icon={<IconSearchOff size={40} />} title={messages.instances.notFound}>
+        Este processo não existe ou não pertence a uma propriedade sua.
+      </MessagePage>
+    );
+  }
+
+  if (query.isError) {
+    return (
+      <Container size="lg" py="xl">
+        <LoadError
+          title="Não foi possível carregar o processo"
+          error={query.error}
+          retrying={query.isRefetching}
+          onRetry={() => void query.refetch()}
+        />
+      </Container>
+    );
+  }
+
+  if (!query.data) {
+    return (
+      <Container size="lg" py="xl" aria-busy>
+        <Stack gap="md">
+          <Skeleton h={24} w={160} />
+          <Skeleton h={40} w="60%" />
+          <Skeleton h={160} />
+          <Skeleton h={240} />
+        </Stack>
+      </Container>
+    );
+  }
+
+  const instance = query.data;
+  const isOwner = user?.id === instance.business.owner.id;
+  return (
+    <Container size="xl" py="xl" px={{ base: 'sm', sm: 'md' }}>
+      <Stack gap="xl">
+        <Header instance={instance} />
+        <ActionPanel instance={instance} isOwner={isOwner} />
+        <Grid gutter="lg">
+          <Grid.Col span={{ base: 12, lg: 8 }}>
+            <Stack gap="lg">
+              {instance.initiated && <FormInstanceList instance={instance} />}
+              <BusinessDetails business={instance.business} />
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, lg: 4 }}>
+            <Stack gap="lg">
+              <InstanceChain instance={instance} />
+              <InstanceTimeline instance={instance} />
+            </Stack>
+          </Grid.Col>
+        </Grid>
+      </Stack>
+    </Container>
+  );
+}
