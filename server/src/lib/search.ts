@@ -13,8 +13,13 @@ export function normalizeSearch(...parts: (string | null | undefined)[]): string
     .trim();
 }
 
-/** `column` contains the normalized query; LIKE wildcards typed by the user are taken literally. */
-export function matchesSearch(column: AnyPgColumn, query: string): SQL {
+/** The LIKE pattern of "contains the normalized query"; wildcards typed by the user are literal. */
+export function searchPattern(query: string): string {
   const escaped = normalizeSearch(query).replace(/[\\%_]/g, (char) => `\\${char}`);
-  return sql`${column} like ${`%${escaped}%`}`;
+  return `%${escaped}%`;
+}
+
+/** `column` contains the normalized query (see searchPattern). */
+export function matchesSearch(column: AnyPgColumn, query: string): SQL {
+  return sql`${column} like ${searchPattern(query)}`;
 }

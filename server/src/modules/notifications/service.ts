@@ -1,8 +1,8 @@
 import { STAFF_ROLES, type ListQuery, type PendingItem } from '@agroselo/contracts';
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
-import { pageFrom, windowTotal, type Page } from '../../lib/pagination';
-import { processInstances, properties } from '../../db/schema';
+import { pageFrom, type Page } from '../../lib/pagination';
+import { listCounts, processInstances, properties } from '../../db/schema';
 import type { Caller } from '../../plugins/auth';
 import { awaitsProducer, awaitsTechnician } from '../instances/conditions';
 import { presentPending, type PendingKind } from './present';
@@ -10,16 +10,24 @@ import { presentPending, type PendingKind } from './present';
 const i = processInstances;
 
 /** What waits for this caller: spec §6 and DESIGN §5 (notifications). */
-function pendingFor(caller: Caller): { kind: PendingKind; where: SQL } | null {
+function pendingFor(caller: Caller): { kind: PendingKind; where: SQL; total: SQL } | null {
   if (STAFF_ROLES.includes(caller.role)) {
-    return { kind: 'staff', where: awaitsTechnician };
+    // Every staff member sees the same list: its size is the counter triggers keep.
+    return {
+      kind: 'staff',
+      where: awaitsTechnician,
+      total: sql`(select ${listCounts.total} from ${listCounts} where ${listCounts.name} = 'instances_awaiting_technician')`,
+    };
   }
   if (caller.role === 'owner') {
-    return { kind: 'owner', where: and(eq(properties.ownerId, caller.id), awaitsProducer)! };
+    const where = and(eq(properties.ownerId, caller.id), awaitsProducer)!;
+    const counted = sql`(select count(*) from ${i} inner join ${properties} on ${properties.id} = ${i.propertyId} where ${where})`;
+    return { kind: 'owner', where, total: counted };
   }
   return null;
 }
 
+/** The bell and its count: one statement, whatever the page size. */
 export async function listPending(
   deps: AppDeps,
   caller: Caller,
@@ -27,8 +35,9 @@ export async function listPending(
 ): Promise<Page<PendingItem>> {
   const pending = pendingFor(caller);
   if (!pending) return { items: [], total: 0 };
+  const total = pending.total.mapWith(Number);
   const rows = await deps.db
-    .select({ id: i.id, total: windowTotal() })
+    .select({ id: i.id, total: total.as('total') })
     .from(i)
     .innerJoin(properties, eq(properties.id, i.propertyId))
     .where(pending.where)
@@ -38,11 +47,7 @@ export async function listPending(
   return pageFrom(rows, (row) => presentPending(row, pending.kind), {
     offset: query.offset,
     countPastEnd: async () => {
-      const [counted] = await deps.db
-        .select({ total: count() })
-        .from(i)
-        .innerJoin(properties, eq(properties.id, i.propertyId))
-        .where(pending.where);
+      const [counted] = await deps.db.select({ total }).from(sql`(values (1)) as one`);
       return counted?.total ?? 0;
     },
   });

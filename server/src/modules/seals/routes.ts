@@ -3,10 +3,18 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors';
+import { sendCached, versionedCache } from '../../lib/versioned-cache';
+import { compileSerializer } from '../../plugins/serializer';
 import { listReleasedStamps, stampImage } from './service';
 
 export async function sealsRoutes(base: FastifyInstance): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
+  const StampListSchema = z.array(StampSchema);
+  // Every visit to the landing page asks for it, and only admins' writes change it.
+  const serializeStamps = compileSerializer(StampListSchema);
+  const stampList = versionedCache(app.deps.db, 'stamp-list', async () =>
+    serializeStamps(await listReleasedStamps(app.deps)),
+  );
 
   app.get(
     '/stamp/all',
@@ -14,10 +22,10 @@ export async function sealsRoutes(base: FastifyInstance): Promise<void> {
       schema: {
         tags: ['selos'],
         summary: 'Selos dos processos liberados (público)',
-        response: { 200: z.array(StampSchema) },
+        response: { 200: StampListSchema },
       },
     },
-    () => listReleasedStamps(app.deps),
+    async (request, reply) => sendCached(request, reply, await stampList.get()),
   );
 
   app.get(
