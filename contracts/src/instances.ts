@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ListQuerySchema, safeText } from './common';
-import { InstanceStatus } from './enums';
+import { InstanceStatus } from './constants';
 
 /**
  * Which instances a staff list shows: `in_progress` (the dashboard) is every instance neither
