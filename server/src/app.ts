@@ -1,5 +1,11 @@
 import { messages } from '@agroselo/contracts';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps';
 import { authRoutes } from './modules/auth/routes';
@@ -26,6 +32,25 @@ declare module 'fastify' {
 
 export type App = FastifyInstance;
 
+/**
+ * Fastify logs two lines per request, one when it comes in and one when it is answered; this
+ * writes only the second, with what the first said (method, path, client): a busy server's
+ * logging at half the cost, nothing lost.
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
+}
+
 export async function buildApp(
   deps: AppDeps,
   options: { logger?: FastifyServerOptions['logger']; webRoot?: string } = {},
@@ -34,15 +59,7 @@ export async function buildApp(
     logger: options.logger ?? { level: deps.config.LOG_LEVEL },
     trustProxy: deps.config.TRUST_PROXY.length > 0 ? deps.config.TRUST_PROXY : false,
     bodyLimit: 1024 * 1024,
-    // Fastify writes two lines per request; one, written below when the answer is sent, says
-    // the same (method, path, client, status, time) at half the cost of a busy server's logging.
-    disableRequestLogging: true,
-  });
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.info(
-      { req: request, res: reply, responseTime: reply.elapsedTime },
-      'request completed',
-    );
+    logController: new OneLinePerRequest(),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(compiledResponseSerializer);
