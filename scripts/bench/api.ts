@@ -121,18 +121,26 @@ const PATHS: BenchPath[] = [
     url: () => '/api/property/search?query=santa%20clara',
     target: READ,
   },
+  // The staff dashboard's requests (pages of 12), then the API's default page of 100.
   {
     name: 'instance list',
     role: 'admin',
     route: '/api/process-instance/all',
-    url: () => '/api/process-instance/all',
+    url: () => '/api/process-instance/all?status=in_progress&limit=12&offset=0',
     target: READ,
   },
   {
     name: 'instance search',
     role: 'admin',
     route: '/api/process-instance/search',
-    url: () => '/api/process-instance/search?query=camaqua',
+    url: () => '/api/process-instance/search?status=in_progress&query=camaqua&limit=12&offset=0',
+    target: READ,
+  },
+  {
+    name: 'instance list (100)',
+    role: 'admin',
+    route: '/api/process-instance/all',
+    url: () => '/api/process-instance/all',
     target: READ,
   },
   {
