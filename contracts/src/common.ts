@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { messages } from './messages';
 
+// Messages zod writes itself (unknown keys, wrong types) in Portuguese too. Set here, where the
+// shared rules of every schema live, rather than in the index: a bundle that uses no schema (the
+// web app's first screen) then leaves zod out.
+z.config(z.locales.pt());
+
 /** PostgreSQL refuses text holding U+0000: every text input refuses it first, in pt-BR. */
 export const hasNoNul = (value: string): boolean => !value.includes('\u0000');
 
@@ -38,7 +43,6 @@ export const ListQuerySchema = z.object({
   query: safeText().max(200).optional(),
 });
 export type ListQuery = z.infer<typeof ListQuerySchema>;
-export const TOTAL_COUNT_HEADER = 'X-Total-Count';
 
 export const ErrorBodySchema = z.object({ detail: z.string() });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;

@@ -1,8 +1,4 @@
-import { z } from 'zod';
-
-// Messages zod writes itself (unknown keys, wrong types) in Portuguese too.
-z.config(z.locales.pt());
-
+export * from './constants';
 export * from './common';
 export * from './enums';
 export * from './messages';

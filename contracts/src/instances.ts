@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdSchema, ListQuerySchema, safeText } from './common';
-import { InstanceStatus } from './enums';
+import { InstanceStatus } from './constants';
 import { messages } from './messages';
 
 /**

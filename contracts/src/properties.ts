@@ -1,7 +1,7 @@
 /** Rural properties (businesses) of producers: spec §3 Property, §5 Property form. */
 import { z } from 'zod';
 import { ListQuerySchema, nonBlankText, requiredText, safeText, toSaoPauloDay } from './common';
-import { InstanceStatus } from './enums';
+import { InstanceStatus } from './constants';
 import { messages } from './messages';
 import {
   CAR_MIN_CHARACTERS,

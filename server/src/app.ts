@@ -1,5 +1,11 @@
 import { messages } from '@agroselo/contracts';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps';
 import { authRoutes } from './modules/auth/routes';
@@ -27,6 +33,25 @@ declare module 'fastify' {
 
 export type App = FastifyInstance;
 
+/**
+ * Fastify logs two lines per request, one when it comes in and one when it is answered; this
+ * writes only the second, with what the first said (method, path, client): a busy server's
+ * logging at half the cost, nothing lost.
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
+}
+
 export async function buildApp(
   deps: AppDeps,
   options: { logger?: FastifyServerOptions['logger']; webRoot?: string } = {},
@@ -36,6 +61,7 @@ export async function buildApp(
     trustProxy: deps.config.TRUST_PROXY.length > 0 ? deps.config.TRUST_PROXY : false,
     bodyLimit: 1024 * 1024,
     frameworkErrors,
+    logController: new OneLinePerRequest(),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(compiledResponseSerializer);

@@ -5,7 +5,6 @@ import { createRoot } from 'react-dom/client';
 // The DOM build lets navigations ask for flushSync (sign-out leaves a guarded page at once).
 import { RouterProvider } from 'react-router/dom';
 import '@mantine/core/styles.css';
-import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';
 import './global.css';
 import { AppProviders } from './app/providers';

@@ -1,11 +1,11 @@
 import {
-  Drawer,
-  Modal,
-  Notification,
   createTheme,
   type CSSVariablesResolver,
+  type DrawerProps,
   type MantineColor,
   type MantineColorsTuple,
+  type ModalProps,
+  type NotificationProps,
 } from '@mantine/core';
 import { InstanceStatus } from '@agroselo/contracts';
 
@@ -48,16 +48,22 @@ export const theme = createTheme({
   fontFamily:
     'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '700' },
+  // Plain objects rather than Modal.extend(...): the theme is on every page, and naming the
+  // components would bring a modal's code (Floating UI, scroll locking) to pages without one.
   components: {
     // Icon-only close buttons need a name for screen readers (and for e2e locators).
-    Modal: Modal.extend({
-      defaultProps: { closeButtonProps: { 'aria-label': 'Fechar' } },
+    Modal: {
+      defaultProps: { closeButtonProps: { 'aria-label': 'Fechar' } } satisfies Partial<ModalProps>,
       styles: { title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } },
-    }),
-    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Fechar' } } }),
-    Notification: Notification.extend({
-      defaultProps: { closeButtonProps: { 'aria-label': 'Fechar notificação' } },
-    }),
+    },
+    Drawer: {
+      defaultProps: { closeButtonProps: { 'aria-label': 'Fechar' } } satisfies Partial<DrawerProps>,
+    },
+    Notification: {
+      defaultProps: {
+        closeButtonProps: { 'aria-label': 'Fechar notificação' },
+      } satisfies Partial<NotificationProps>,
+    },
   },
 });
 

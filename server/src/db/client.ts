@@ -30,6 +30,8 @@ export interface Database {
   close(): Promise<void>;
 }
 
+export const PGLITE_SHARED_BUFFERS = '32MB';
+
 /** Embedded PostgreSQL in this process; `dataDir` undefined keeps it in memory. */
 export async function openPglite(
   options: { dataDir?: string; loadDataDir?: Blob; onQuery?: QueryListener } = {},
@@ -39,6 +41,10 @@ export async function openPglite(
     dataDir: options.dataDir ? path.resolve(options.dataDir, 'pglite') : undefined,
     loadDataDir: options.loadDataDir,
     extensions: { pg_trgm },
+    // The buffer cache lives in the WebAssembly heap of this process, which never shrinks: 128 MB
+    // (PostgreSQL's default) fills up under load and stays. The files are in the OS page cache
+    // anyway, so a smaller pool costs little and keeps the process small (npm run bench).
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   });
   const db = drizzlePglite({ client, schema, logger: queryLogger(options.onQuery) });
   return {

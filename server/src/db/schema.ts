@@ -2,6 +2,7 @@ import { USER_EVENT_TYPES } from '@agroselo/contracts';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   date,
   doublePrecision,
@@ -300,6 +301,16 @@ export const processInstances = pgTable(
     index('process_instances_requested_by_idx').on(t.requestedBy),
     index('process_instances_technician_idx').on(t.technicianId),
     uniqueIndex('process_instances_parent_key').on(t.parentInstanceId),
+    /**
+     * The staff lists, newest first (scanned backwards, which is what `desc` means with NULLS
+     * FIRST): Processos em andamento and the requests nobody has evaluated yet.
+     */
+    index('process_instances_open_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`not ${t.finished} and not ${t.rejected}`),
+    index('process_instances_awaiting_technician_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.technicianId} is null and not ${t.finished} and not ${t.rejected}`),
     /** One open request per seal and property; a rejected or finished one may be followed. */
     uniqueIndex('process_instances_open_key')
       .on(t.processId, t.propertyId)
@@ -471,3 +482,24 @@ export const jobRuns = pgTable(
   },
   (t) => [primaryKey({ columns: [t.name, t.period] })],
 );
+
+/**
+ * One row per answer that processes keep in memory (lib/versioned-cache.ts). Database triggers
+ * give `version` a new random value on every write to the tables the answer is built from
+ * (migration 0004), so every process, whichever wrote, sees the change on its next request.
+ */
+export const cacheVersions = pgTable('cache_versions', {
+  name: text('name').primaryKey(),
+  version: text('version').notNull(),
+});
+
+/**
+ * How many rows the big fixed lists hold, kept by triggers on every write (migration 0004), so a
+ * page's X-Total-Count costs one primary-key read however large the table grows. Names:
+ * `instances_open` (isOpen) and `instances_awaiting_technician` (awaitsTechnician), the
+ * conditions of modules/instances/conditions.ts.
+ */
+export const listCounts = pgTable('list_counts', {
+  name: text('name').primaryKey(),
+  total: bigint('total', { mode: 'number' }).notNull(),
+});

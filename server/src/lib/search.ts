@@ -21,10 +21,15 @@ export const userSearchText = (user: {
   cpf: string;
 }): string => normalizeSearch(user.firstName, user.lastName, user.email, user.cpf);
 
-/** `column` contains the normalized query; LIKE wildcards typed by the user are taken literally. */
-export function matchesSearch(column: AnyPgColumn, query: string): SQL {
+/** The LIKE pattern of "contains the normalized query"; wildcards typed by the user are literal. */
+export function searchPattern(query: string): string {
   const escaped = normalizeSearch(query).replace(/[\\%_]/g, (char) => `\\${char}`);
-  return sql`${column} like ${`%${escaped}%`}`;
+  return `%${escaped}%`;
+}
+
+/** `column` contains the normalized query (see searchPattern). */
+export function matchesSearch(column: AnyPgColumn, query: string): SQL {
+  return sql`${column} like ${searchPattern(query)}`;
 }
 
 /**

@@ -18,21 +18,47 @@ export interface TokenService {
   verify(token: string): Promise<TokenClaims | null>;
 }
 
+/** Tokens whose signature was checked already: a signature check is most of what a request costs. */
+const VERIFIED_CACHE_SIZE = 10_000;
+
 export function createTokenService(secret: string): TokenService {
-  const key = new TextEncoder().encode(secret);
+  const raw = new TextEncoder().encode(secret);
+  // Imported once: jose would import a raw secret again on every call.
+  const key = crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+    'verify',
+  ]);
+  /**
+   * A verified token's claims, until it expires. What a token says never changes, so this holds
+   * with any number of processes; whether its user may still use it (token version, disabled) is
+   * read from the database on every request.
+   */
+  const verified = new Map<string, TokenClaims & { expiresAt: number }>();
   return {
-    sign: ({ userId, tokenVersion }) =>
+    sign: async ({ userId, tokenVersion }) =>
       new SignJWT({ ver: tokenVersion })
         .setProtectedHeader({ alg: ALGORITHM })
         .setSubject(userId)
         .setIssuedAt()
         .setExpirationTime(TOKEN_LIFETIME)
-        .sign(key),
+        .sign(await key),
     async verify(token) {
+      const known = verified.get(token);
+      if (known) {
+        if (known.expiresAt > Date.now())
+          return { userId: known.userId, tokenVersion: known.tokenVersion };
+        verified.delete(token);
+        return null;
+      }
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM] });
+        const { payload } = await jwtVerify(token, await key, { algorithms: [ALGORITHM] });
         if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number') return null;
-        return { userId: payload.sub, tokenVersion: payload.ver };
+        const claims = { userId: payload.sub, tokenVersion: payload.ver };
+        if (typeof payload.exp === 'number') {
+          if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value!);
+          verified.set(token, { ...claims, expiresAt: payload.exp * 1000 });
+        }
+        return claims;
       } catch {
         return null;
       }

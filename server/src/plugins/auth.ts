@@ -1,5 +1,5 @@
 import { messages, type Role } from '@agroselo/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
@@ -22,13 +22,28 @@ export interface GuardOptions {
   allowPending?: boolean;
 }
 
-async function identify(request: FastifyRequest, db: Db, tokens: TokenService): Promise<Caller> {
+/**
+ * The caller's row, read on every authenticated request (a disabled account or a changed password
+ * ends its tokens at once): prepared once, so the database parses and plans it once per connection.
+ */
+const callerQuery = (db: Db) =>
+  db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('auth_caller');
+
+async function identify(
+  request: FastifyRequest,
+  tokens: TokenService,
+  callerById: ReturnType<typeof callerQuery>,
+): Promise<Caller> {
   const header = request.headers.authorization;
   const match = header?.match(/^Bearer\s+(\S+)$/i);
   if (!match?.[1]) throw unauthorized();
   const claims = await tokens.verify(match[1]);
   if (!claims) throw unauthorized(messages.auth.sessionExpired);
-  const [user] = await db.select().from(users).where(eq(users.id, claims.userId));
+  const [user] = await callerById.execute({ id: claims.userId });
   if (!user || user.tokenVersion !== claims.tokenVersion)
     throw unauthorized(messages.auth.sessionExpired);
   if (user.disabled) throw new AppError(403, messages.auth.accountDisabled);
@@ -37,11 +52,12 @@ async function identify(request: FastifyRequest, db: Db, tokens: TokenService): 
 
 export const authPlugin = fp<{ db: Db; tokens: TokenService }>(async (app, { db, tokens }) => {
   app.decorateRequest('caller', null);
+  const callerById = callerQuery(db);
 
   /** preHandler that requires a valid token, an enabled account and, when given, one of `roles`. */
   const guard = (options: GuardOptions = {}): preHandlerAsyncHookHandler =>
     async function authGuard(request: FastifyRequest, _reply: FastifyReply) {
-      const caller = await identify(request, db, tokens);
+      const caller = await identify(request, tokens, callerById);
       if (caller.pending && !options.allowPending)
         throw forbidden(messages.auth.accountNotVerified);
       if (options.roles && !options.roles.includes(caller.role)) throw forbidden();
@@ -51,7 +67,7 @@ export const authPlugin = fp<{ db: Db; tokens: TokenService }>(async (app, { db,
   /** preHandler for public routes that behave differently for a signed-in caller. */
   const optional: preHandlerAsyncHookHandler = async function optionalAuth(request) {
     if (!request.headers.authorization) return;
-    request.caller = await identify(request, db, tokens);
+    request.caller = await identify(request, tokens, callerById);
   };
 
   app.decorate('guard', guard);

@@ -8,12 +8,16 @@ import { z } from 'zod';
  * turned into JSON Schema once, at start, and compiled with fast-json-stringify: undeclared fields
  * are still left out, at the cost of one JSON.stringify.
  */
-export const compiledResponseSerializer: FastifySerializerCompiler<z.ZodType> = ({ schema }) => {
+export function compileSerializer<T>(schema: z.ZodType<T>): (data: T) => string {
   const jsonSchema = z.toJSONSchema(schema, {
     io: 'output',
     target: 'draft-07',
     unrepresentable: 'any',
   });
-  const stringify = fastJson(jsonSchema as Parameters<typeof fastJson>[0]);
+  return fastJson(jsonSchema as Parameters<typeof fastJson>[0]);
+}
+
+export const compiledResponseSerializer: FastifySerializerCompiler<z.ZodType> = ({ schema }) => {
+  const stringify = compileSerializer(schema);
   return (data: unknown) => stringify(data);
 };

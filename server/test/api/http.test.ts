@@ -1,12 +1,14 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { messages } from '@agroselo/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formEncoded, multipart } from '../support/http';
 import { buildTestApp, type TestApp } from '../support/test-app';
 
 const INDEX_HTML = '<!doctype html><html lang="pt-BR"><title>AgroSelo</title><div id="root"></div>';
+const BUNDLE_JS = `export const selos = ${JSON.stringify(Array(200).fill('Arroz Sustentável RS'))};`;
 
 let t: TestApp;
 let webRoot: string;
@@ -17,6 +19,15 @@ beforeAll(async () => {
   await writeFile(path.join(webRoot, 'index.html'), INDEX_HTML);
   await mkdir(path.join(webRoot, 'assets'));
   await writeFile(path.join(webRoot, 'assets', 'app.js'), 'console.log("AgroSelo")');
+  // What the build writes beside each text file (web/vite.config.ts, precompress).
+  for (const [file, content] of [
+    ['index.html', INDEX_HTML],
+    ['assets/bundle-4f2a.js', BUNDLE_JS],
+  ] as const) {
+    await writeFile(path.join(webRoot, file), content);
+    await writeFile(path.join(webRoot, `${file}.br`), brotliCompressSync(content));
+    await writeFile(path.join(webRoot, `${file}.gz`), gzipSync(content));
+  }
   [t, withWeb] = await Promise.all([buildTestApp(), buildTestApp({}, { webRoot })]);
 });
 
@@ -161,6 +172,44 @@ describe('the web app (SPA fallback)', () => {
     const response = await withWeb.app.inject({ url: '/assets/app.js' });
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe('console.log("AgroSelo")');
+  });
+
+  it('sends the pre-compressed file the browser accepts, brotli first, then gzip, else plain', async () => {
+    const cases = [
+      { accept: 'gzip, deflate, br, zstd', encoding: 'br', decode: brotliDecompressSync },
+      { accept: 'gzip', encoding: 'gzip', decode: gunzipSync },
+      { accept: 'identity', encoding: undefined, decode: (body: Buffer) => body },
+      { accept: undefined, encoding: undefined, decode: (body: Buffer) => body },
+    ];
+    for (const { accept, encoding, decode } of cases) {
+      const response = await withWeb.app.inject({
+        url: '/assets/bundle-4f2a.js',
+        headers: accept ? { 'accept-encoding': accept } : {},
+      });
+      expect(response.statusCode, accept).toBe(200);
+      expect(response.headers['content-encoding'], accept).toBe(encoding);
+      expect(response.headers['content-type'], accept).toMatch(/^(text|application)\/javascript/);
+      expect(response.headers.vary, accept).toMatch(/accept-encoding/i);
+      expect(decode(response.rawPayload).toString(), accept).toBe(BUNDLE_JS);
+    }
+  });
+
+  it('caches hashed assets for a year and makes index.html revalidate', async () => {
+    const asset = await withWeb.app.inject({ url: '/assets/bundle-4f2a.js' });
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const url of ['/', '/perfil', '/index.html']) {
+      const page = await withWeb.app.inject({ url, headers: { 'accept-encoding': 'br' } });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.headers['cache-control'], url).toBe('no-cache');
+      expect(page.headers['content-encoding'], url).toBe('br');
+      expect(page.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(brotliDecompressSync(page.rawPayload).toString(), url).toBe(INDEX_HTML);
+      const again = await withWeb.app.inject({
+        url,
+        headers: { 'accept-encoding': 'br', 'if-none-match': String(page.headers.etag) },
+      });
+      expect(again.statusCode, url).toBe(304);
+    }
   });
 
   it('keeps unknown /api paths a JSON 404 and the docs the docs', async () => {

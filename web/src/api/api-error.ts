@@ -1,9 +1,4 @@
-import {
-  ErrorBodySchema,
-  ValidationErrorBodySchema,
-  messages,
-  type ValidationIssue,
-} from '@agroselo/contracts';
+import { messages, type ValidationIssue } from '@agroselo/contracts';
 
 /** Status used for failures where no HTTP answer arrived at all. */
 export const NETWORK_ERROR_STATUS = 0;
@@ -47,15 +42,25 @@ const statusMessages: Partial<Record<number, string>> = {
   429: messages.auth.tooManyRequests,
 };
 
+// Checked by hand rather than with the contracts' zod schemas: every screen loads this file, and
+// the first one must not download a validation library (ErrorBody and ValidationErrorBody).
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+
+const isValidationIssue = (value: unknown): value is ValidationIssue =>
+  isRecord(value) &&
+  Array.isArray(value.loc) &&
+  value.loc.every((part) => typeof part === 'string' || typeof part === 'number') &&
+  typeof value.msg === 'string' &&
+  typeof value.type === 'string';
+
 export function errorFromBody(status: number, body: unknown): ApiError {
-  const validation = ValidationErrorBodySchema.safeParse(body);
-  if (validation.success) {
-    const issues = validation.data.detail;
-    const message = [...new Set(issues.map((issue) => issue.msg))].join('; ');
-    return new ApiError(status, message || messages.common.invalidInput, issues);
+  const detail = isRecord(body) ? body.detail : undefined;
+  if (Array.isArray(detail) && detail.every(isValidationIssue)) {
+    const message = [...new Set(detail.map((issue) => issue.msg))].join('; ');
+    return new ApiError(status, message || messages.common.invalidInput, detail);
   }
-  const simple = ErrorBodySchema.safeParse(body);
-  if (simple.success && simple.data.detail) return new ApiError(status, simple.data.detail);
+  if (typeof detail === 'string' && detail) return new ApiError(status, detail);
   return new ApiError(status, statusMessages[status] ?? messages.common.requestFailed);
 }
 

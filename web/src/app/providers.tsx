@@ -3,7 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { DAYJS_LOCALE } from '../lib/dayjs';
+import { DATES_LOCALE } from '../lib/dates-locale';
 import { cssVariablesResolver, theme } from '../theme';
 import { createQueryClient } from './query-client';
 import { SessionProvider } from './session';
@@ -21,7 +21,7 @@ export function AppProviders({ children, queryClient }: AppProvidersProps) {
       cssVariablesResolver={cssVariablesResolver}
       defaultColorScheme="light"
     >
-      <DatesProvider settings={{ locale: DAYJS_LOCALE }}>
+      <DatesProvider settings={{ locale: DATES_LOCALE }}>
         <Notifications position="top-right" />
         <QueryClientProvider client={client}>
           <SessionProvider>{children}</SessionProvider>

@@ -1,4 +1,4 @@
-import { DateInput, type DateInputProps } from '@mantine/dates';
+import { DateInput, type DateInputProps } from './dates';
 import { IconCalendar } from '@tabler/icons-react';
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { dayjs } from '../lib/dayjs';

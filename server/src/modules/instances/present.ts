@@ -17,7 +17,10 @@ type User = typeof users.$inferSelect;
 
 /** What the dashboard queries gather for one instance. */
 export interface InstanceSummaryRow {
-  instance: Instance;
+  instance: Pick<
+    Instance,
+    'id' | 'processId' | 'technicianId' | 'rejected' | 'initiated' | 'finished' | 'createdAt'
+  >;
   property: Pick<Property, 'id' | 'businessName' | 'cnpj' | 'municipality'>;
   stampName: string;
   technician: Pick<User, 'id' | 'firstName' | 'lastName'> | null;

@@ -6,11 +6,20 @@ import {
 } from '@agroselo/contracts';
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
-import { pageFrom, windowTotal, type Page } from '../../lib/pagination';
-import { formInstances, processInstances, properties, stamps, users } from '../../db/schema';
+import { pageFrom, type Page } from '../../lib/pagination';
+import {
+  formInstances,
+  listCounts,
+  processInstances,
+  properties,
+  stamps,
+  users,
+} from '../../db/schema';
 import { forbidden } from '../../lib/errors';
-import { matchesSearch, propertySearchTerm } from '../../lib/search';
+import { prepared } from '../../lib/prepared';
+import { propertySearchTerm, searchPattern } from '../../lib/search';
 import type { Caller } from '../../plugins/auth';
 import { awaitsTechnician, isOpen } from './conditions';
 import { presentInstanceSummary } from './present';
@@ -36,22 +45,48 @@ export const formProgress = (instanceId: AnyPgColumn) => ({
     ),
 });
 
-/** The staff dashboards (Processos em andamento, Pendentes): newest request first. */
-export async function listInstances(
-  deps: AppDeps,
-  caller: Caller,
-  query: InstanceListQuery & { query?: string },
-): Promise<Page<InstanceSummary>> {
-  if (!STAFF_ROLES.includes(caller.role)) throw forbidden();
-  const term = propertySearchTerm(query.query ?? '');
-  const where = and(
-    LIST_FILTERS[query.status],
-    term ? matchesSearch(properties.searchText, term) : undefined,
-  );
+/** The counters that triggers keep for each list filter (db/schema.ts, listCounts). */
+const LIST_COUNTERS: Record<InstanceListFilter, string> = {
+  in_progress: 'instances_open',
+  pending: 'instances_awaiting_technician',
+};
 
-  const rows = await deps.db
+/**
+ * One statement per page: the page is chosen from the instances alone, walking an index in list
+ * order, and only its rows are joined and get their progress counted. The total is a counter kept
+ * by triggers, or, for a search, a count of the matches: the cost follows the page and the
+ * matches, not the size of the table. Prepared once per filter, with or without a search.
+ */
+function instancePageQuery(db: Db, name: string, status: InstanceListFilter, searching: boolean) {
+  const where = and(
+    LIST_FILTERS[status],
+    searching ? sql`${properties.searchText} like ${sql.placeholder('pattern')}` : undefined,
+  );
+  const matching = () => {
+    const base = db.select({ id: i.id, createdAt: i.createdAt }).from(i).$dynamic();
+    return searching ? base.innerJoin(properties, eq(properties.id, i.propertyId)) : base;
+  };
+  const page = matching()
+    .where(where)
+    .orderBy(desc(i.createdAt), desc(i.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .as('page');
+  const total = searching
+    ? sql`(${db.select({ total: count() }).from(matching().where(where).as('matching'))})`
+    : sql`(select ${listCounts.total} from ${listCounts} where ${listCounts.name} = ${LIST_COUNTERS[status]})`;
+
+  const rows = db
     .select({
-      instance: i,
+      instance: {
+        id: i.id,
+        processId: i.processId,
+        technicianId: i.technicianId,
+        rejected: i.rejected,
+        initiated: i.initiated,
+        finished: i.finished,
+        createdAt: i.createdAt,
+      },
       property: {
         id: properties.id,
         businessName: properties.businessName,
@@ -65,17 +100,41 @@ export async function listInstances(
         lastName: technician.lastName,
       },
       ...formProgress(i.id),
-      total: windowTotal(),
+      total: total.mapWith(Number).as('total'),
     })
-    .from(i)
+    .from(page)
+    .innerJoin(i, eq(i.id, page.id))
     .innerJoin(properties, eq(properties.id, i.propertyId))
     .innerJoin(stamps, eq(stamps.processId, i.processId))
     .leftJoin(technician, eq(technician.id, i.technicianId))
-    .where(where)
-    .orderBy(desc(i.createdAt), desc(i.id))
-    .limit(query.limit)
-    .offset(query.offset);
+    .orderBy(desc(page.createdAt), desc(page.id))
+    .prepare(name);
+  // Past the last page no row carries the total: only then is it asked for on its own.
+  const totalOnly = db
+    .select({ total: total.mapWith(Number) })
+    .from(sql`(values (1)) as one`)
+    .prepare(`${name}_total`);
+  return { rows, totalOnly };
+}
 
+/** The staff dashboards (Processos em andamento, Pendentes): newest request first. */
+export async function listInstances(
+  deps: AppDeps,
+  caller: Caller,
+  query: InstanceListQuery & { query?: string },
+): Promise<Page<InstanceSummary>> {
+  if (!STAFF_ROLES.includes(caller.role)) throw forbidden();
+  const term = propertySearchTerm(query.query ?? '');
+  const name = `instances_${query.status}${term ? '_search' : ''}`;
+  const statements = prepared(deps.db, name, (db) =>
+    instancePageQuery(db, name, query.status, Boolean(term)),
+  );
+  const values = {
+    limit: query.limit,
+    offset: query.offset,
+    ...(term ? { pattern: searchPattern(term) } : {}),
+  };
+  const rows = await statements.rows.execute(values);
   return pageFrom(
     rows,
     (row) =>
@@ -85,14 +144,7 @@ export async function listInstances(
       }),
     {
       offset: query.offset,
-      countPastEnd: async () => {
-        const [counted] = await deps.db
-          .select({ total: count() })
-          .from(i)
-          .innerJoin(properties, eq(properties.id, i.propertyId))
-          .where(where);
-        return counted?.total ?? 0;
-      },
+      countPastEnd: async () => (await statements.totalOnly.execute(values))[0]?.total ?? 0,
     },
   );
 }

@@ -1,49 +1,69 @@
 import { STAFF_ROLES, type ListQuery, type PendingItem } from '@agroselo/contracts';
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
-import { pageFrom, windowTotal, type Page } from '../../lib/pagination';
-import { processInstances, properties } from '../../db/schema';
+import { prepared } from '../../lib/prepared';
+import { pageFrom, type Page } from '../../lib/pagination';
+import { listCounts, processInstances, properties } from '../../db/schema';
 import type { Caller } from '../../plugins/auth';
 import { awaitsProducer, awaitsTechnician } from '../instances/conditions';
 import { presentPending, type PendingKind } from './present';
 
 const i = processInstances;
 
-/** What waits for this caller: spec §6 and DESIGN §5 (notifications). */
-function pendingFor(caller: Caller): { kind: PendingKind; where: SQL } | null {
-  if (STAFF_ROLES.includes(caller.role)) {
-    return { kind: 'staff', where: awaitsTechnician };
+/** What waits for a caller of this kind: spec §6 and DESIGN §5 (notifications). */
+function pendingConditions(kind: PendingKind): { where: SQL; total: SQL } {
+  if (kind === 'staff') {
+    // Every staff member sees the same list: its size is the counter triggers keep.
+    return {
+      where: awaitsTechnician,
+      total: sql`(select ${listCounts.total} from ${listCounts} where ${listCounts.name} = 'instances_awaiting_technician')`,
+    };
   }
-  if (caller.role === 'owner') {
-    return { kind: 'owner', where: and(eq(properties.ownerId, caller.id), awaitsProducer)! };
-  }
-  return null;
+  const where = and(eq(properties.ownerId, sql.placeholder('ownerId')), awaitsProducer)!;
+  return {
+    where,
+    total: sql`(select count(*) from ${i} inner join ${properties} on ${properties.id} = ${i.propertyId} where ${where})`,
+  };
 }
+
+/** The bell's page and its total in one statement, prepared once per kind of caller. */
+function pendingQuery(db: Db, name: string, kind: PendingKind) {
+  const { where, total } = pendingConditions(kind);
+  const counted = total.mapWith(Number);
+  return {
+    rows: db
+      .select({ id: i.id, total: counted.as('total') })
+      .from(i)
+      .innerJoin(properties, eq(properties.id, i.propertyId))
+      .where(where)
+      .orderBy(desc(i.createdAt), desc(i.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name),
+    totalOnly: db
+      .select({ total: counted })
+      .from(sql`(values (1)) as one`)
+      .prepare(`${name}_total`),
+  };
+}
+
+const kindOf = (caller: Caller): PendingKind | null =>
+  STAFF_ROLES.includes(caller.role) ? 'staff' : caller.role === 'owner' ? 'owner' : null;
 
 export async function listPending(
   deps: AppDeps,
   caller: Caller,
   query: ListQuery,
 ): Promise<Page<PendingItem>> {
-  const pending = pendingFor(caller);
-  if (!pending) return { items: [], total: 0 };
-  const rows = await deps.db
-    .select({ id: i.id, total: windowTotal() })
-    .from(i)
-    .innerJoin(properties, eq(properties.id, i.propertyId))
-    .where(pending.where)
-    .orderBy(desc(i.createdAt), desc(i.id))
-    .limit(query.limit)
-    .offset(query.offset);
-  return pageFrom(rows, (row) => presentPending(row, pending.kind), {
+  const kind = kindOf(caller);
+  if (!kind) return { items: [], total: 0 };
+  const name = `pending_${kind}`;
+  const statements = prepared(deps.db, name, (db) => pendingQuery(db, name, kind));
+  const values = { limit: query.limit, offset: query.offset, ownerId: caller.id };
+  const rows = await statements.rows.execute(values);
+  return pageFrom(rows, (row) => presentPending(row, kind), {
     offset: query.offset,
-    countPastEnd: async () => {
-      const [counted] = await deps.db
-        .select({ total: count() })
-        .from(i)
-        .innerJoin(properties, eq(properties.id, i.propertyId))
-        .where(pending.where);
-      return counted?.total ?? 0;
-    },
+    countPastEnd: async () => (await statements.totalOnly.execute(values))[0]?.total ?? 0,
   });
 }

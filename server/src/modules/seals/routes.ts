@@ -9,13 +9,16 @@ import {
   ProcessSchema,
   ReleaseBodySchema,
   StampSchema,
+  toSaoPauloDay,
 } from '@agroselo/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendFile } from '../../lib/files';
 import { sendPage } from '../../lib/pagination';
+import { sendCached, versionedCache } from '../../lib/versioned-cache';
 import { callerOf } from '../../plugins/auth';
+import { compileSerializer } from '../../plugins/serializer';
 import { deleteForm, editForm, getForm, listForms, registerForm } from './forms';
 import {
   getProcess,
@@ -33,6 +36,16 @@ export async function sealsRoutes(base: FastifyInstance): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const adminOnly = app.guard({ roles: ['admin'] });
   const security = [{ bearer: [] }];
+  const StampListSchema = z.array(StampSchema);
+  // Every visit to the landing page asks for it, and only admins' writes change it, besides the
+  // turn of the day, which opens and closes request windows.
+  const serializeStamps = compileSerializer(StampListSchema);
+  const stampList = versionedCache(
+    app.deps.db,
+    'stamp-list',
+    async () => serializeStamps(await listReleasedStamps(app.deps)),
+    () => toSaoPauloDay(new Date().toISOString()) ?? '',
+  );
 
   app.get(
     '/stamp/all',
@@ -40,10 +53,10 @@ export async function sealsRoutes(base: FastifyInstance): Promise<void> {
       schema: {
         tags: ['selos'],
         summary: 'Selos dos processos liberados cujo período de solicitação inclui hoje (público)',
-        response: { 200: z.array(StampSchema) },
+        response: { 200: StampListSchema },
       },
     },
-    () => listReleasedStamps(app.deps),
+    async (request, reply) => sendCached(request, reply, await stampList.get()),
   );
 
   app.get(

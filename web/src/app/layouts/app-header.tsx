@@ -1,13 +1,21 @@
+import { lazy, Suspense } from 'react';
 import { Anchor, Box, Burger, Button, Group, Loader } from '@mantine/core';
 import { IconExternalLink, IconLogin2 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { Brand } from '../../components/brand';
-import { NotificationBell } from '../../features/notifications/notification-bell';
 import { EXTERNAL_LINKS } from '../../lib/site';
 import { paths } from '../paths';
 import { useSession } from '../session';
 import { headerLinksFor } from './nav-items';
-import { UserMenu } from './user-menu';
+
+// Menus of a signed-in account, loaded once there is one: their popovers (Floating UI) are most of
+// a visitor's first screen otherwise.
+const NotificationBell = lazy(() =>
+  import('../../features/notifications/notification-bell').then((module) => ({
+    default: module.NotificationBell,
+  })),
+);
+const UserMenu = lazy(() => import('./user-menu').then((module) => ({ default: module.UserMenu })));
 
 interface AppHeaderProps {
   /** Present when there is a side menu to open on small screens. */
@@ -68,9 +76,11 @@ export function AppHeader({ menu }: AppHeaderProps) {
               {link.label}
             </Button>
           ))}
-          {user && <NotificationBell />}
           {user ? (
-            <UserMenu user={user} />
+            <Suspense fallback={<Loader size="sm" aria-label="Carregando menu" />}>
+              <NotificationBell />
+              <UserMenu user={user} />
+            </Suspense>
           ) : status === 'loading' ? (
             <Loader size="sm" aria-label="Carregando sessão" />
           ) : (

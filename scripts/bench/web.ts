@@ -1,0 +1,322 @@
+/**
+ * Web weight benchmark: `npm run bench:web [-- --no-build] [-- --runs 3]`.
+ *
+ * Builds the app, starts the built server (embedded database, demo data), and:
+ * - loads `/`, `/login` and `/profile` (signed in) in Chromium, each in a fresh profile, and adds
+ *   up the JavaScript and CSS the first visit downloads: as sent (brotli, what the server sends a
+ *   browser) and gzipped (the issue's measure);
+ * - runs Lighthouse 12 (mobile preset: a mid-range phone on a slow 4G link) on `/`, `/login` and
+ *   `/register` and prints the performance and accessibility scores (the median of --runs).
+ * Figures, not asserts: the targets are marked.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import lighthouse from 'lighthouse';
+import { chromium, type Browser } from 'playwright-core';
+import { freePort } from '../postgres-cluster.mjs';
+
+const { values: args } = parseArgs({
+  options: {
+    'no-build': { type: 'boolean', default: false },
+    runs: { type: 'string', default: '3' },
+  },
+});
+const RUNS = Math.max(1, Number(args.runs));
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+// The flags of web/e2e/playwright.config.ts.
+const CHROME_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+  '--disable-quic',
+];
+const TOKEN_KEY = 'agroselo.token';
+const PRODUCER = { email: 'produtor@agroselo.local', password: 'agroselo123' };
+const JS_TARGET_KB = 180;
+const SCORE_TARGET = 90;
+
+const log = (line: string) => process.stderr.write(`${line}\n`);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+interface Weight {
+  files: number;
+  sent: number;
+  gzip: number;
+}
+interface PageWeight {
+  path: string;
+  js: Weight;
+  css: Weight;
+}
+
+async function startServer(workDir: string): Promise<{ base: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(repoRoot, 'server/dist/main.js')], {
+    cwd: repoRoot,
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: path.join(workDir, 'data'),
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/api/stamp/all`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('the server did not start in time');
+    await sleep(250);
+  }
+  return { base, child };
+}
+
+async function login(base: string): Promise<string> {
+  const response = await fetch(`${base}/api/auth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username: PRODUCER.email, password: PRODUCER.password }),
+  });
+  if (!response.ok) throw new Error(`login answered ${response.status}`);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+/** What a first visit to `pagePath` downloads, in a fresh browser profile (nothing cached). */
+async function weigh(
+  browser: Browser,
+  base: string,
+  pagePath: string,
+  token?: string,
+): Promise<PageWeight> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  if (token)
+    await context.addInitScript({
+      content: `localStorage.setItem(${JSON.stringify(TOKEN_KEY)}, ${JSON.stringify(token)})`,
+    });
+  const page = await context.newPage();
+  const weights = {
+    script: { files: 0, sent: 0, gzip: 0 },
+    stylesheet: { files: 0, sent: 0, gzip: 0 },
+  };
+  const pending: Promise<void>[] = [];
+  page.on('requestfinished', (request) => {
+    const type = request.resourceType();
+    if (type !== 'script' && type !== 'stylesheet') return;
+    pending.push(
+      (async () => {
+        const response = await request.response();
+        if (!response) return;
+        const [sizes, body] = await Promise.all([request.sizes(), response.body()]);
+        const weight = weights[type];
+        weight.files += 1;
+        weight.sent += sizes.responseBodySize;
+        weight.gzip += gzipSync(body, { level: 9 }).length;
+      })(),
+    );
+  });
+  await page.goto(`${base}${pagePath}`, { waitUntil: 'networkidle' });
+  if (new URL(page.url()).pathname !== pagePath)
+    throw new Error(`${pagePath} led to ${page.url()}: was the session accepted?`);
+  await Promise.all(pending);
+  await context.close();
+  return { path: pagePath, js: weights.script, css: weights.stylesheet };
+}
+
+interface Scores {
+  path: string;
+  performance: number[];
+  accessibility: number[];
+  metrics: { fcp: number[]; lcp: number[]; tbt: number[] };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)]!;
+};
+
+async function audit(port: number, url: string): Promise<Omit<Scores, 'path'>> {
+  // A run can fail on a busy machine (a protocol timeout, no paint caught): it is tried again.
+  let lhr;
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+    });
+    lhr = result?.lhr;
+    if (lhr && !lhr.runtimeError) break;
+    const reason = lhr?.runtimeError?.code ?? 'no result';
+    if (attempt === 3) throw new Error(`Lighthouse failed on ${url}: ${reason}`);
+    log(`  Lighthouse failed on ${url} (${reason}); again`);
+  }
+  const { categories, audits } = lhr;
+  const score = (name: string) => Math.round((categories[name]?.score ?? 0) * 100);
+  const ms = (name: string) => audits[name]?.numericValue ?? NaN;
+  return {
+    performance: [score('performance')],
+    accessibility: [score('accessibility')],
+    metrics: {
+      fcp: [ms('first-contentful-paint')],
+      lcp: [ms('largest-contentful-paint')],
+      tbt: [ms('total-blocking-time')],
+    },
+  };
+}
+
+function table(header: string[], rows: string[][]): string {
+  const widths = header.map((cell, i) => Math.max(cell.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
+  return [
+    line(header),
+    `|${widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`,
+    ...rows.map(line),
+  ].join('\n');
+}
+
+async function main() {
+  const loadBefore = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+  if (!args['no-build']) {
+    log('building (npm run build)');
+    const build = spawnSync('npm', ['run', 'build'], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    if (build.status !== 0) throw new Error('build failed');
+  } else if (!existsSync(path.join(repoRoot, 'web/dist/index.html'))) {
+    throw new Error('web/dist is missing: run without --no-build');
+  }
+
+  const workDir = mkdtempSync(path.join(tmpdir(), 'agroselo-bench-web-'));
+  let server: ChildProcess | undefined;
+  let browser: Browser | undefined;
+  try {
+    const started = await startServer(workDir);
+    server = started.child;
+    const { base } = started;
+    const debugPort = await freePort();
+    browser = await chromium.launch({
+      executablePath: CHROME,
+      args: [...CHROME_FLAGS, `--remote-debugging-port=${debugPort}`],
+    });
+
+    log('weighing first visits');
+    const token = await login(base);
+    const weights = [
+      await weigh(browser, base, '/'),
+      await weigh(browser, base, '/login'),
+      await weigh(browser, base, '/profile', token),
+    ];
+
+    const scores: Scores[] = [];
+    for (const pagePath of ['/', '/login', '/register']) {
+      const collected: Scores = {
+        path: pagePath,
+        performance: [],
+        accessibility: [],
+        metrics: { fcp: [], lcp: [], tbt: [] },
+      };
+      for (let run = 1; run <= RUNS; run++) {
+        log(`Lighthouse ${pagePath} (${run}/${RUNS})`);
+        const one = await audit(debugPort, `${base}${pagePath}`);
+        collected.performance.push(...one.performance);
+        collected.accessibility.push(...one.accessibility);
+        collected.metrics.fcp.push(...one.metrics.fcp);
+        collected.metrics.lcp.push(...one.metrics.lcp);
+        collected.metrics.tbt.push(...one.metrics.tbt);
+      }
+      scores.push(collected);
+    }
+
+    const mark = (ok: boolean) => (ok ? '✓' : '✗');
+    const weightRows = weights.map((w) => [
+      w.path,
+      String(w.js.files),
+      kb(w.js.gzip),
+      kb(w.js.sent),
+      String(w.css.files),
+      kb(w.css.gzip),
+      kb(w.css.sent),
+      w.path === '/'
+        ? `${mark(w.js.gzip / 1024 <= JS_TARGET_KB)} JS ≤ ${JS_TARGET_KB} KB gzip`
+        : '',
+    ]);
+    const scoreRows = scores.map((s) => {
+      const performance = median(s.performance);
+      const accessibility = median(s.accessibility);
+      return [
+        s.path,
+        String(performance),
+        String(accessibility),
+        (median(s.metrics.fcp) / 1000).toFixed(1),
+        (median(s.metrics.lcp) / 1000).toFixed(1),
+        String(Math.round(median(s.metrics.tbt))),
+        `${mark(performance >= SCORE_TARGET && accessibility >= SCORE_TARGET)} ≥ ${SCORE_TARGET} each`,
+      ];
+    });
+    const cpu = cpus()[0]?.model.trim() ?? 'unknown CPU';
+    const version = (browser.version() || '').split('.')[0];
+    process.stdout.write(
+      [
+        '',
+        `AgroSelo web benchmark — ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+        `machine: ${cpus().length} × ${cpu}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, Chromium ${version}, load average before the run ${loadBefore}`,
+        `command: npm run bench:web${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
+        '',
+        'First visit, fresh browser profile (KB; "sent" is what the server sent Chromium: brotli):',
+        '',
+        table(
+          ['page', 'JS files', 'JS gzip', 'JS sent', 'CSS files', 'CSS gzip', 'CSS sent', 'target'],
+          weightRows,
+        ),
+        '',
+        `Lighthouse ${lighthouseVersion()} mobile preset (simulated slow 4G, 4× CPU slowdown), median of ${RUNS}:`,
+        '',
+        table(
+          ['page', 'performance', 'accessibility', 'FCP s', 'LCP s', 'TBT ms', 'target'],
+          scoreRows,
+        ),
+        '',
+      ].join('\n'),
+    );
+  } finally {
+    await browser?.close();
+    if (server && server.exitCode === null) {
+      const exited = new Promise((resolve) => server!.once('exit', resolve));
+      server.kill('SIGTERM');
+      await Promise.race([exited, sleep(15_000)]);
+    }
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
+function lighthouseVersion(): string {
+  const pkg = JSON.parse(
+    readFileSync(path.join(repoRoot, 'node_modules/lighthouse/package.json'), 'utf8'),
+  ) as { version: string };
+  return pkg.version;
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
