@@ -116,9 +116,16 @@ describe('security headers on every answer', () => {
     expect(last?.problems).toEqual([]);
   });
 
-  it('keep API answers out of caches, but let a route choose (the public seal image)', async () => {
+  it('keep API answers out of caches, but let a route choose (the public seal list and image)', async () => {
+    const info = await t.app.inject({
+      url: '/api/auth/info',
+      headers: await t.auth(fx.users.owner),
+      remoteAddress: '127.5.0.1',
+    });
+    expect(info.headers['cache-control']).toBe('no-store');
     const list = await t.app.inject({ url: '/api/stamp/all', remoteAddress: '127.5.0.1' });
-    expect(list.headers['cache-control']).toBe('no-store');
+    expect(list.headers['cache-control']).toBe('no-cache');
+    expect(list.headers.etag).toMatch(/^W\/"/);
     const image = await t.app.inject({
       url: `/api/stamp/${fx.releasedStampId}/image`,
       remoteAddress: '127.5.0.2',

@@ -90,6 +90,12 @@ export function countChanges(
     .map((table) => `${table}: ${before[table]} → ${after[table]}`);
 }
 
+/**
+ * Public JSON holding nothing personal that browsers may keep and revalidate (Cache-Control:
+ * no-cache with an ETag): the landing's seal list, asked for on every visit.
+ */
+export const REVALIDATED_PUBLIC_JSON = ['/api/stamp/all'];
+
 /** The headers every answer carries, whatever its route, status or content (issue #12 item 4). */
 export function missingSecurityHeaders(
   url: string,
@@ -106,7 +112,10 @@ export function missingSecurityHeaders(
     const cache = String(headers['cache-control'] ?? '');
     // A route may choose its own caching for what it serves (the public seal image); everything
     // else, errors included, is no-store.
-    if (status >= 300 || String(headers['content-type'] ?? '').includes('json')) {
+    const path = url.split('?')[0]!;
+    if (status < 300 && REVALIDATED_PUBLIC_JSON.includes(path)) {
+      if (cache !== 'no-cache' || !headers.etag) problems.push('public list without revalidation');
+    } else if (status >= 300 || String(headers['content-type'] ?? '').includes('json')) {
       if (!cache.includes('no-store')) problems.push(`Cache-Control "${cache}" is not no-store`);
     } else if (!cache) problems.push('no Cache-Control');
     const isFile = status < 300 && !String(headers['content-type'] ?? 'json').includes('json');
