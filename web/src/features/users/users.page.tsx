@@ -26,7 +26,7 @@ import { userListQueryOptions, type UserItem } from './api';
 import { ManageUserModal } from './components/manage-user-modal';
 import { UserCard } from './components/user-card';
 import { userCountLabel } from './format';
-import { useListParams } from './use-list-params';
+import { useListParams } from '../../lib/use-list-params';
 
 /** Divides by the 1, 2 and 3 columns of the grid. */
 export const PAGE_SIZE = 12;
