@@ -1,37 +1,33 @@
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   Button,
-  CloseButton,
   Container,
   Drawer,
   Group,
-  Loader,
   Paper,
   Skeleton,
   Stack,
   Table,
   Text,
-  TextInput,
-  ThemeIcon,
   Title,
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { IconBuildingWarehouse, IconPencil, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconBuildingWarehouse, IconPencil, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { paths } from '../../app/paths';
 import { LoadError } from '../../components/error-alert';
+import { EmptyList } from '../../components/list/empty-list';
+import { ListSearchBox } from '../../components/list/list-search-box';
+import { PagePicker } from '../../components/list/page-picker';
+import { useListSearch, usePageCount } from '../../components/list/use-list-search';
 import { formatCnpj } from '../../lib/masks';
-import { useListParams } from '../../lib/use-list-params';
 import { propertyListQueryOptions, type PropertyItem } from './api';
 import { InstanceBadges } from './components/instance-badges';
-import { PagePicker } from './components/page-picker';
 import { formatCar, propertyCountLabel } from './format';
 
 export const PAGE_SIZE = 20;
-export const SEARCH_DEBOUNCE_MS = 350;
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -111,39 +107,19 @@ function TableSkeleton() {
 
 /** Spec §2 '/properties': every property, for technicians and admins, searched on the server. */
 export function PropertiesPage() {
-  const { search, page, setSearch, setPage } = useListParams();
-  const [draft, setDraft] = useState(search);
-  const [shownSearch, setShownSearch] = useState(search);
+  const list = useListSearch();
+  const { search, page } = list;
   const [selected, setSelected] = useState<PropertyItem | null>(null);
-  // The address changed on its own (back button, a link): show its search in the box.
-  if (search !== shownSearch) {
-    setShownSearch(search);
-    if (search !== draft.trim()) setDraft(search);
-  }
-  const commit = useDebouncedCallback((value: string) => setSearch(value.trim()), {
-    delay: SEARCH_DEBOUNCE_MS,
-  });
 
   const { data, isPending, isError, error, refetch, isRefetching, isPlaceholderData, isFetching } =
     useQuery(propertyListQueryOptions({ search, page, pageSize: PAGE_SIZE }));
-
   const total = data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  const outOfRange = Boolean(data) && !isPlaceholderData && page > pages;
-  useEffect(() => {
-    if (outOfRange) setPage(pages);
-  }, [outOfRange, pages, setPage]);
-
-  const clear = () => {
-    commit.cancel();
-    setDraft('');
-    setSearch('');
-  };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    commit.cancel();
-    setSearch(draft.trim());
-  };
+  const pages = usePageCount(
+    { total: data?.total, settled: !isPlaceholderData },
+    page,
+    PAGE_SIZE,
+    list.setPage,
+  );
 
   let content: ReactNode;
   if (isPending) {
@@ -159,28 +135,20 @@ export function PropertiesPage() {
     );
   } else if (data.items.length === 0) {
     content = (
-      <Paper withBorder radius="md" p="xl" bg="gray.0">
-        <Stack align="center" ta="center" gap="xs">
-          <ThemeIcon size={56} radius="xl" variant="light" aria-hidden>
-            <IconBuildingWarehouse size={30} />
-          </ThemeIcon>
-          <Text fw={700}>
-            {search
-              ? `Nenhuma propriedade encontrada para "${search}"`
-              : 'Nenhuma propriedade cadastrada'}
-          </Text>
-          <Text size="sm" c="dimmed" maw={460}>
-            {search
-              ? 'Confira a grafia ou busque pelo nome, pelo CNPJ ou pelo município.'
-              : 'As propriedades aparecem aqui assim que um produtor as cadastra.'}
-          </Text>
-          {search && (
-            <Button variant="light" mt="xs" onClick={clear}>
-              Limpar busca
-            </Button>
-          )}
-        </Stack>
-      </Paper>
+      <EmptyList
+        icon={<IconBuildingWarehouse size={30} />}
+        title={
+          search
+            ? `Nenhuma propriedade encontrada para "${search}"`
+            : 'Nenhuma propriedade cadastrada'
+        }
+        hint={
+          search
+            ? 'Confira a grafia ou busque pelo nome, pelo CNPJ ou pelo município.'
+            : 'As propriedades aparecem aqui assim que um produtor as cadastra.'
+        }
+        onClear={search ? list.clear : undefined}
+      />
     );
   } else {
     content = (
@@ -245,15 +213,7 @@ export function PropertiesPage() {
             </Table.Tbody>
           </Table>
         </Paper>
-        <PagePicker
-          label="Paginação"
-          total={pages}
-          page={page}
-          onChange={(next) => {
-            setPage(next);
-            window.scrollTo({ top: 0 });
-          }}
-        />
+        <PagePicker label="Paginação" total={pages} page={page} onChange={list.changePage} />
       </Stack>
     );
   }
@@ -274,30 +234,15 @@ export function PropertiesPage() {
             Nova propriedade
           </Button>
         </Group>
-        <form role="search" onSubmit={submit}>
-          <TextInput
-            type="search"
-            aria-label="Buscar propriedades"
-            placeholder="Nome, CNPJ ou município"
-            value={draft}
-            onChange={(event) => {
-              setDraft(event.currentTarget.value);
-              commit(event.currentTarget.value);
-            }}
-            leftSection={
-              isFetching && isPlaceholderData ? (
-                <Loader size={16} aria-hidden />
-              ) : (
-                <IconSearch size={18} aria-hidden />
-              )
-            }
-            rightSection={
-              draft ? <CloseButton aria-label="Limpar busca" onClick={clear} /> : undefined
-            }
-            size="md"
-            maw={560}
-          />
-        </form>
+        <ListSearchBox
+          label="Buscar propriedades"
+          placeholder="Nome, CNPJ ou município"
+          value={list.draft}
+          onType={list.type}
+          onClear={list.clear}
+          onSubmit={list.submit}
+          busy={isFetching && isPlaceholderData}
+        />
         <Text size="sm" c="dimmed" role="status" aria-live="polite">
           {data && !isError ? propertyCountLabel(total, search) : ''}
         </Text>

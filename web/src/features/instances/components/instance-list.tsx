@@ -1,32 +1,18 @@
-import { Fragment, useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import {
-  Button,
-  Card,
-  CloseButton,
-  Group,
-  Loader,
-  Pagination,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  ThemeIcon,
-  VisuallyHidden,
-} from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { IconClipboardList, IconSearch } from '@tabler/icons-react';
+import { Fragment, type ReactNode } from 'react';
+import { Card, Group, SimpleGrid, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { IconClipboardList } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { InstanceListFilter } from '@agroselo/contracts';
 import { instanceListQueryOptions, type InstanceItem } from '../api';
 import { countLabel } from '../format';
-import { useListParams } from '../../../lib/use-list-params';
 import { LoadError } from '../../../components/error-alert';
+import { EmptyList } from '../../../components/list/empty-list';
+import { ListSearchBox } from '../../../components/list/list-search-box';
+import { PagePicker } from '../../../components/list/page-picker';
+import { useListSearch, usePageCount } from '../../../components/list/use-list-search';
 
 /** Divides by the 1, 2 and 3 columns of the grid. */
 export const PAGE_SIZE = 12;
-export const SEARCH_DEBOUNCE_MS = 350;
 const GRID_COLS = { base: 1, sm: 2, lg: 3 };
 
 function ListSkeleton() {
@@ -55,35 +41,6 @@ function ListSkeleton() {
   );
 }
 
-interface EmptyStateProps {
-  title: string;
-  hint: string;
-  onClear?: () => void;
-}
-
-function EmptyState({ title, hint, onClear }: EmptyStateProps) {
-  return (
-    <Paper withBorder radius="lg" p="xl" bg="gray.0">
-      <Stack align="center" ta="center" gap="xs">
-        <ThemeIcon size={56} radius="xl" variant="light" aria-hidden>
-          <IconClipboardList size={30} />
-        </ThemeIcon>
-        <Text fw={700} size="lg">
-          {title}
-        </Text>
-        <Text c="dimmed" size="sm" maw={460}>
-          {hint}
-        </Text>
-        {onClear && (
-          <Button variant="light" mt="xs" onClick={onClear}>
-            Limpar busca
-          </Button>
-        )}
-      </Stack>
-    </Paper>
-  );
-}
-
 interface InstanceListProps {
   status: InstanceListFilter;
   /** Shown when there is nothing at all, e.g. 'Nenhum processo em andamento'. */
@@ -94,42 +51,18 @@ interface InstanceListProps {
 
 /** Search box, cards, the loading, failure and empty states, and pagination of a staff list. */
 export function InstanceList({ status, emptyTitle, emptyHint, renderItem }: InstanceListProps) {
-  const { search, page, setSearch, setPage } = useListParams();
-  const [draft, setDraft] = useState(search);
-  const [shownSearch, setShownSearch] = useState(search);
-  // The address changed on its own (back button, a link): show its search in the box.
-  if (search !== shownSearch) {
-    setShownSearch(search);
-    if (search !== draft.trim()) setDraft(search);
-  }
-  const commit = useDebouncedCallback((value: string) => setSearch(value.trim()), {
-    delay: SEARCH_DEBOUNCE_MS,
-  });
+  const list = useListSearch();
+  const { search, page } = list;
 
   const { data, isPending, isError, error, refetch, isRefetching, isPlaceholderData, isFetching } =
     useQuery(instanceListQueryOptions({ status, search, page, pageSize: PAGE_SIZE }));
-
   const total = data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  const outOfRange = Boolean(data) && !isPlaceholderData && page > pages;
-  useEffect(() => {
-    if (outOfRange) setPage(pages);
-  }, [outOfRange, pages, setPage]);
-
-  const clear = () => {
-    commit.cancel();
-    setDraft('');
-    setSearch('');
-  };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    commit.cancel();
-    setSearch(draft.trim());
-  };
-  const changePage = (next: number) => {
-    setPage(next);
-    window.scrollTo({ top: 0 });
-  };
+  const pages = usePageCount(
+    { total: data?.total, settled: !isPlaceholderData },
+    page,
+    PAGE_SIZE,
+    list.setPage,
+  );
 
   let content: ReactNode;
   if (isPending) {
@@ -145,14 +78,17 @@ export function InstanceList({ status, emptyTitle, emptyHint, renderItem }: Inst
     );
   } else if (data.items.length === 0 && search) {
     content = (
-      <EmptyState
+      <EmptyList
+        icon={<IconClipboardList size={30} />}
         title={`Nenhum processo encontrado para "${search}"`}
         hint="Confira a grafia ou busque pelo nome da propriedade, pelo CNPJ ou pelo município."
-        onClear={clear}
+        onClear={list.clear}
       />
     );
   } else if (data.items.length === 0) {
-    content = <EmptyState title={emptyTitle} hint={emptyHint} />;
+    content = (
+      <EmptyList icon={<IconClipboardList size={30} />} title={emptyTitle} hint={emptyHint} />
+    );
   } else {
     content = (
       <Stack gap="lg">
@@ -161,56 +97,22 @@ export function InstanceList({ status, emptyTitle, emptyHint, renderItem }: Inst
             <Fragment key={item.id}>{renderItem(item)}</Fragment>
           ))}
         </SimpleGrid>
-        {pages > 1 && (
-          <Group justify="center" component="nav" aria-label="Paginação">
-            <Pagination
-              total={pages}
-              value={Math.min(page, pages)}
-              onChange={changePage}
-              getItemProps={(item) => ({ 'aria-label': `Página ${item}` })}
-              getControlProps={(control) => ({
-                'aria-label':
-                  control === 'previous'
-                    ? 'Página anterior'
-                    : control === 'next'
-                      ? 'Próxima página'
-                      : control === 'first'
-                        ? 'Primeira página'
-                        : 'Última página',
-              })}
-            />
-          </Group>
-        )}
+        <PagePicker label="Paginação" total={pages} page={page} onChange={list.changePage} />
       </Stack>
     );
   }
 
   return (
     <Stack gap="lg">
-      <form role="search" onSubmit={submit}>
-        <TextInput
-          type="search"
-          aria-label="Buscar processos"
-          placeholder="Propriedade, CNPJ ou município"
-          value={draft}
-          onChange={(event) => {
-            setDraft(event.currentTarget.value);
-            commit(event.currentTarget.value);
-          }}
-          leftSection={
-            isFetching && isPlaceholderData ? (
-              <Loader size={16} aria-hidden />
-            ) : (
-              <IconSearch size={18} aria-hidden />
-            )
-          }
-          rightSection={
-            draft ? <CloseButton aria-label="Limpar busca" onClick={clear} /> : undefined
-          }
-          size="md"
-          maw={560}
-        />
-      </form>
+      <ListSearchBox
+        label="Buscar processos"
+        placeholder="Propriedade, CNPJ ou município"
+        value={list.draft}
+        onType={list.type}
+        onClear={list.clear}
+        onSubmit={list.submit}
+        busy={isFetching && isPlaceholderData}
+      />
       <Text size="sm" c="dimmed" role="status" aria-live="polite">
         {data && !isError ? countLabel(total, search) : ''}
       </Text>

@@ -13,7 +13,7 @@ import { IconBuildingWarehouse } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { LoadError } from '../../../components/error-alert';
 import { propertyListQueryOptions } from '../api';
-import { PagePicker } from './page-picker';
+import { PagePicker } from '../../../components/list/page-picker';
 import { PropertyCard } from './property-card';
 
 const PAGE_SIZE = 10;
