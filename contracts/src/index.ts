@@ -11,3 +11,5 @@ export * from './instances';
 export * from './rules/documents';
 export * from './rules/email';
 export * from './rules/password';
+export * from './certificates';
+export * from './rules/certificate-number';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { InstanceCertificateSchema } from './certificates';
 import { IdSchema, ListQuerySchema, safeText } from './common';
 import { InstanceStatus } from './constants';
 import { messages } from './messages';
@@ -82,6 +83,9 @@ export const INSTANCE_EVENT_TYPES = [
   'rejected',
   'started',
   'opened',
+  // The conclusion (certificates area): approved, with a certificate, or failed.
+  'approved',
+  'failed',
 ] as const;
 export type InstanceEventType = (typeof INSTANCE_EVENT_TYPES)[number];
 
@@ -159,7 +163,17 @@ export const InstanceDetailSchema = z.object({
   status: z.enum(InstanceStatus),
   progress: z.object({ finished: z.number().int().min(0), total: z.number().int().min(0) }),
   /** What the caller may do now; the server refuses the rest anyway. */
-  actions: z.object({ evaluate: z.boolean(), start: z.boolean() }),
+  actions: z.object({
+    evaluate: z.boolean(),
+    start: z.boolean(),
+    /** The assigned technician or an admin may approve or fail a started instance. */
+    conclude: z.boolean(),
+  }),
+  /** The conclusion: null until then; `finish_note` is the technician's 'parecer'. */
+  approved: z.boolean().nullable(),
+  finish_note: z.string().nullable(),
+  /** Issued when the instance is approved. */
+  certificate: InstanceCertificateSchema.nullable(),
   created_at: DateTime,
   evaluated_at: DateTime.nullable(),
   started_at: DateTime.nullable(),

@@ -194,6 +194,33 @@ export const messages = {
     eventOpened: (name: string) => `Processo aberto e iniciado por ${name}`,
   },
 
+  certificates: {
+    notFound: 'Certificado não encontrado',
+    approvedRequired: 'Informe se o processo foi aprovado: true ou false',
+    noteInvalid: 'O parecer deve ser um texto',
+    noteRequired: 'Explique ao produtor o motivo da reprovação',
+    noteTooLong: 'O parecer deve ter no máximo 2000 caracteres',
+    notAssigned: 'Apenas o técnico responsável ou um administrador pode concluir este processo',
+    notEvaluated: 'Esta solicitação ainda não foi avaliada por um técnico',
+    notStarted: 'O produtor ainda não iniciou este processo',
+    openForms: (names: readonly string[]) =>
+      `Ainda há formulários obrigatórios não finalizados: ${names.join(', ')}`,
+    validityEnded: (day: string) =>
+      `A validade deste selo terminou em ${day}: não é possível emitir o certificado`,
+    // What the web shows.
+    concludeFailed: 'Não foi possível concluir o processo',
+    approvedNotice: 'Processo aprovado! O certificado foi emitido.',
+    failedNotice: 'Processo reprovado. O produtor foi avisado por e-mail.',
+    numberInvalid: 'Digite um número como AGS-7K3M-9QXT',
+    statusValid: 'Certificado válido',
+    statusUpcoming: 'Certificado ainda não vigente',
+    statusExpired: 'Certificado expirado',
+    // The timeline (events), with the name of who acted.
+    eventApproved: (name: string, number: string) =>
+      `Processo aprovado por ${name}; certificado ${number} emitido`,
+    eventFailed: (name: string) => `Processo reprovado por ${name}`,
+  },
+
   security: {
     serviceUnavailable: 'Serviço temporariamente indisponível. Tente novamente em instantes.',
     fileTypeMismatch: 'O conteúdo do arquivo não corresponde ao tipo informado',

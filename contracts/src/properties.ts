@@ -1,5 +1,6 @@
 /** Rural properties (businesses) of producers: spec §3 Property, §5 Property form. */
 import { z } from 'zod';
+import { InstanceCertificateSchema } from './certificates';
 import { ListQuerySchema, nonBlankText, requiredText, safeText, toSaoPauloDay } from './common';
 import { InstanceStatus } from './constants';
 import { messages } from './messages';
@@ -157,6 +158,8 @@ export const PropertyInstanceSchema = z.object({
   /** Derived from the flags by `instanceStatus` (spec §4). */
   status: z.enum(InstanceStatus),
   process: z.object({ id: z.uuid(), stamp: z.object({ name: z.string() }) }),
+  /** The seal's certificate, once the instance is approved. */
+  certificate: InstanceCertificateSchema.nullable(),
 });
 export type PropertyInstance = z.infer<typeof PropertyInstanceSchema>;
 

@@ -9,6 +9,7 @@ import Fastify, {
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps';
 import { authRoutes } from './modules/auth/routes';
+import { certificatesRoutes } from './modules/certificates/routes';
 import { fieldsRoutes } from './modules/fields/routes';
 import { instancesRoutes } from './modules/instances/routes';
 import { notificationsRoutes } from './modules/notifications/routes';
@@ -81,6 +82,7 @@ export async function buildApp(
       await api.register(fieldsRoutes);
       await api.register(notificationsRoutes);
       await api.register(instancesRoutes);
+      await api.register(certificatesRoutes);
     },
     { prefix: '/api' },
   );

@@ -1,14 +1,17 @@
+import type { AppDeps } from './deps';
 import type { DailyJob } from './lib/jobs';
 import { sweepExpiredFailures } from './modules/auth/attempts';
+import { deadlineRemindersJob } from './modules/certificates/reminders';
 
 /**
  * Every daily job of the product; main.ts runs them with the runner of lib/jobs.ts, once a day on
- * one server whatever the number of servers. Areas append theirs (deadline reminders, …).
+ * one server whatever the number of servers. Areas append theirs.
  */
-export const dailyJobs: DailyJob[] = [
+export const dailyJobs = (deps: Pick<AppDeps, 'config' | 'mailer'>): DailyJob[] => [
   {
     name: 'auth-failures-sweep',
     hour: 3,
     run: async ({ db, now }) => `${await sweepExpiredFailures(db, now)} falhas antigas removidas`,
   },
+  deadlineRemindersJob(deps),
 ];

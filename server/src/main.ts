@@ -121,7 +121,7 @@ async function start(): Promise<void> {
     app = await buildApp({ config, db, mailer, storage, tokens });
     await app.listen({ host: config.HOST, port: config.PORT });
     await mailer.flush();
-    jobs = createJobRunner({ db, jobs: dailyJobs, log: app.log });
+    jobs = createJobRunner({ db, jobs: dailyJobs({ config, mailer }), log: app.log });
     jobs.start();
 
     const { port } = app.server.address() as AddressInfo;

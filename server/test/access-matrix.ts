@@ -1,5 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import {
+  createCertificate,
   createField,
   createForm,
   createInstance,
@@ -69,6 +70,12 @@ export interface Fixture {
     /** On the owner's property: waiting for a technician, and accepted. */
     pendingInstanceId: string;
     acceptedInstanceId: string;
+  };
+  /** The conclusion and the public certificate: a started instance of the technician's. */
+  certificates: {
+    ongoingInstanceId: string;
+    number: string;
+    processId: string;
   };
 }
 
@@ -461,6 +468,30 @@ export const ACCESS_MATRIX: AccessRow[] = [
     path: (fx) => `/api/process-instance/${fx.workflow.acceptedInstanceId}/start`,
     expect: { ...onlyRoles(['owner'], 200), user: 404, otherOwner: 404 },
   },
+
+  // certificates
+  {
+    route: 'PUT /api/process-instance/{id}/finish',
+    path: (fx) => `/api/process-instance/${fx.certificates.ongoingInstanceId}/finish`,
+    body: () => json({ approved: true, note: 'Lavoura conforme o protocolo' }),
+    // The technician concluded it first: the admin finds it finished.
+    expect: { ...onlyRoles(['technician', 'admin'], 200), admin: 409 },
+  },
+  {
+    route: 'GET /api/certificate/{number}',
+    path: (fx) => `/api/certificate/${fx.certificates.number}`,
+    expect: everyone(200),
+  },
+  {
+    route: 'GET /api/certificate/{number}/pdf',
+    path: (fx) => `/api/certificate/${fx.certificates.number}/pdf`,
+    expect: everyone(200),
+  },
+  {
+    route: 'GET /api/process/{processId}/holders',
+    path: (fx) => `/api/process/${fx.certificates.processId}/holders`,
+    expect: everyone(200),
+  },
 ];
 
 /** One account per subject, a released seal with an image, a draft one and each owner's farm. */
@@ -500,6 +531,14 @@ export async function buildFixture(t: TestApp): Promise<Fixture> {
   ]);
   const pendingInstance = await createInstance(t.db, { property });
   const acceptedInstance = await createInstance(t.db, { property, technician });
+  const certified = await createSeal(t.db);
+  const ongoingInstance = await createInstance(t.db, {
+    process: certified.process,
+    property,
+    technician,
+    initiated: true,
+  });
+  const certificate = await createCertificate(t.db, { process: certified.process });
   return {
     users: { pending, user, owner, otherOwner, technician, admin },
     password: PASSWORD,
@@ -522,6 +561,11 @@ export async function buildFixture(t: TestApp): Promise<Fixture> {
       draftProcessId: draft.process.id,
       pendingInstanceId: pendingInstance.id,
       acceptedInstanceId: acceptedInstance.id,
+    },
+    certificates: {
+      ongoingInstanceId: ongoingInstance.id,
+      number: certificate.number,
+      processId: certified.process.id,
     },
   };
 }

@@ -437,6 +437,22 @@ export const certificates = pgTable(
   ],
 );
 
+/**
+ * Deadline reminders already mailed, one per form instance and threshold ('due_soon': the
+ * deadline is at most 3 days away; 'overdue': it has passed), so a rerun never mails twice.
+ */
+export const formInstanceReminders = pgTable(
+  'form_instance_reminders',
+  {
+    formInstanceId: uuid('form_instance_id')
+      .notNull()
+      .references(() => formInstances.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['due_soon', 'overdue'] }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.formInstanceId, t.kind] })],
+);
+
 /** Every e-mail goes through here first, so a failed send is retried and never lost. */
 export const mailOutbox = pgTable(
   'mail_outbox',

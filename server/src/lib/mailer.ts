@@ -15,6 +15,8 @@ export interface MailMessage {
 export interface Mailer {
   /** Stores the message with the caller's transaction, so it exists exactly when the change does. */
   enqueue(db: Db, message: MailMessage): Promise<void>;
+  /** The same for many messages (a notice to every technician) in one statement. */
+  enqueueMany(db: Db, messages: readonly MailMessage[]): Promise<void>;
   /** Delivers what is due; failures are kept for a later try with a growing delay. */
   flush(): Promise<void>;
   stop(): Promise<void>;
@@ -28,6 +30,14 @@ const CLAIM_LEASE_MS = 5 * 60_000;
 const backoffMs = (attempts: number) => Math.min(60 * 60_000, 30_000 * 2 ** (attempts - 1));
 
 type OutboxRow = typeof mailOutbox.$inferSelect;
+
+const outboxRow = (message: MailMessage) => ({
+  id: newId(),
+  toAddress: message.to,
+  subject: message.subject,
+  text: message.text,
+  html: message.html,
+});
 
 export function createMailer(options: {
   db: Db;
@@ -131,13 +141,10 @@ export function createMailer(options: {
 
   return {
     async enqueue(tx, message) {
-      await tx.insert(mailOutbox).values({
-        id: newId(),
-        toAddress: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html,
-      });
+      await tx.insert(mailOutbox).values(outboxRow(message));
+    },
+    async enqueueMany(tx, messages) {
+      if (messages.length > 0) await tx.insert(mailOutbox).values(messages.map(outboxRow));
     },
     flush,
     async stop() {

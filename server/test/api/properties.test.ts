@@ -233,6 +233,7 @@ describe('GET /api/property/all', () => {
           technician: { id: technician.id, name: 'Rafael Dutra' },
           status: InstanceStatus.REJECTED,
           process: { id: superior.process.id, stamp: { name: 'Arroz de Qualidade Superior' } },
+          certificate: null,
         },
         {
           id: waiting.id,
@@ -242,6 +243,7 @@ describe('GET /api/property/all', () => {
           technician: null,
           status: InstanceStatus.PENDING,
           process: { id: superior.process.id, stamp: { name: 'Arroz de Qualidade Superior' } },
+          certificate: null,
         },
         {
           id: ongoing.id,
@@ -251,6 +253,7 @@ describe('GET /api/property/all', () => {
           technician: { id: technician.id, name: 'Rafael Dutra' },
           status: InstanceStatus.ONGOING,
           process: { id: sustainable.process.id, stamp: { name: 'Arroz Sustentável RS' } },
+          certificate: null,
         },
       ],
       created_at: farm.createdAt.toISOString(),

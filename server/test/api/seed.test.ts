@@ -422,3 +422,25 @@ describe('ensureAdmin', () => {
     expect((await login('coordenacao@ufpel.edu.br', 'segunda-senha-2')).statusCode).toBe(200);
   });
 });
+
+describe('demo seed: a granted seal', () => {
+  it('verifies its certificate and lists its holder on the seal page, with nothing personal', async () => {
+    const certificate = await t.app.inject({ url: `/api/certificate/${demo.certified.number}` });
+    expect(certificate.statusCode).toBe(200);
+    expect(certificate.json()).toMatchObject({
+      status: 'valid',
+      property: { business_name: 'Fazenda Lagoa Mirim' },
+      seal: { name: 'Arroz Sustentável RS' },
+    });
+    expect(certificate.body).not.toContain(demo.otherProducer.email);
+    expect(certificate.body).not.toContain(demo.otherProducer.cpf);
+    const processId = certificate.json<{ seal: { process_id: string } }>().seal.process_id;
+    const holders = await t.app.inject({ url: `/api/process/${processId}/holders` });
+    expect(holders.json()).toEqual([
+      expect.objectContaining({
+        business_name: 'Fazenda Lagoa Mirim',
+        municipality: 'Santa Vitória do Palmar',
+      }),
+    ]);
+  });
+});

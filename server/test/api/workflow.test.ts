@@ -221,7 +221,7 @@ describe('GET /api/process-instance/{id}', () => {
         'Solicitação aceita por Rafael Dutra Pereira',
       ]);
       // Only the owner has something to do: start it.
-      expect(detail.actions).toEqual({ evaluate: false, start: caller === owner });
+      expect(detail.actions).toEqual({ evaluate: false, start: caller === owner, conclude: false });
     }
   });
 
@@ -522,6 +522,7 @@ describe('PUT /api/process-instance/{id}/evaluate', () => {
     expect(detailOf(await get(owner, `/api/process-instance/${instance.id}`)).actions).toEqual({
       evaluate: false,
       start: true,
+      conclude: false,
     });
   });
 

@@ -103,7 +103,7 @@ describe('the daily sweep of auth_failures', () => {
     ]);
     const [outcome] = await createJobRunner({
       db: t.db,
-      jobs: dailyJobs,
+      jobs: dailyJobs(t.deps),
       log: silentLogger,
     }).runDue(now);
     expect(outcome).toMatchObject({ job: 'auth-failures-sweep', status: 'ran' });
@@ -117,7 +117,7 @@ describe('the daily sweep of auth_failures', () => {
       .where(
         and(
           eq(jobRuns.name, 'auth-failures-sweep'),
-          eq(jobRuns.period, duePeriod(dailyJobs[0]!, now)),
+          eq(jobRuns.period, duePeriod(dailyJobs(t.deps)[0]!, now)),
         ),
       );
     expect(run?.summary).toMatch(/^\d+ falhas antigas removidas$/);

@@ -29,6 +29,8 @@ export const paths = {
   registerForm: (processId: string) => `/process/${processId}/form/register`,
   processFields: (processId: string) => `/process/${processId}/fields`,
   formFields: (processId: string, formId: string) => `/process/${processId}/form/${formId}/fields`,
+  /** Public verification of a certificate: the search box, or one number (the QR code's link). */
+  verify: (number?: string) => (number ? `/verificar/${number}` : '/verificar'),
   privacy: () => '/privacidade',
   terms: () => '/termos',
 } as const;

@@ -120,13 +120,17 @@ export const routes: RouteObject[] = [
             path: paths.requestProcess(':processId'),
             // The public seal page, with the producer's request (instances) in its seam.
             lazy: async () => {
-              const [{ SealPage }, { RequestSection }] = await Promise.all([
+              const [{ SealPage }, { RequestSection }, { SealHolders }] = await Promise.all([
                 import('../features/seals/seal.page'),
                 import('../features/instances/components/request-section'),
+                import('../features/certificates/components/seal-holders'),
               ]);
               return {
                 Component: () => (
-                  <SealPage requestSection={(process) => <RequestSection process={process} />} />
+                  <SealPage
+                    requestSection={(process) => <RequestSection process={process} />}
+                    holdersSection={(process) => <SealHolders processId={process.id} />}
+                  />
                 ),
               };
             },
@@ -214,6 +218,17 @@ export const routes: RouteObject[] = [
           // ── forms ──
 
           // ── certificates ──
+          {
+            path: paths.verify(),
+            lazy: lazyPage(() => import('../features/certificates/verify.page'), 'VerifyPage'),
+          },
+          {
+            path: paths.verify(':number'),
+            lazy: lazyPage(
+              () => import('../features/certificates/certificate.page'),
+              'CertificatePage',
+            ),
+          },
 
           { path: '*', element: <NotFoundPage /> },
         ],

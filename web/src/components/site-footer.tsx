@@ -47,6 +47,10 @@ export function SiteFooter({ compact = false }: SiteFooterProps) {
             <Stack gap={6}>
               <Brand inverted />
               <Text size="sm">{SITE_TAGLINE}</Text>
+              {/* Where a buyer checks a seal by its certificate's number. */}
+              <Anchor component={Link} to="/verificar" c="white" underline="always" size="sm">
+                Verificar certificado
+              </Anchor>
             </Stack>
             <LegalLinks />
           </Group>

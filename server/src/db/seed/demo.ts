@@ -1,16 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { normalizeEmail, toSaoPauloDay, type Role } from '@agroselo/contracts';
+import { messages, normalizeEmail, toSaoPauloDay, type Role } from '@agroselo/contracts';
 import { and, count, eq, inArray, ne } from 'drizzle-orm';
 import { newId } from '../../lib/ids';
 import type { Storage } from '../../lib/storage';
 import { serverAssets } from '../../paths';
 import type { Db } from '../client';
-import { formInstances, users } from '../schema';
+import { formInstances, processInstances, users } from '../schema';
+import { recordEvent } from '../../modules/instances/events';
 import { createFormInstances } from '../../modules/instances/form-instances';
 import {
   addProcessFields,
+  createCertificate,
   createField,
   createForm,
   createInstance,
@@ -21,6 +23,9 @@ import {
 } from './factories';
 
 export const DEMO_PASSWORD = 'agroselo123';
+
+/** The demo's granted seal: /verificar/AGS-DEM0-2025 shows it on a fresh start. */
+export const DEMO_CERTIFICATE_NUMBER = 'AGS-DEM0-2025';
 
 /** The accounts of the demo data; the start banner and the README print these. */
 export const DEMO_LOGINS = [
@@ -90,6 +95,8 @@ export interface DemoData {
   otherPropertyIds: string[];
   /** The seal requests on the staff dashboard, one per state an open request can be in. */
   instances: { waiting: string; accepted: string; ongoing: string };
+  /** A concluded, approved instance of the second producer, and its certificate. */
+  certified: { instanceId: string; number: string };
 }
 
 const daysAgo = (days: number): Date => new Date(Date.now() - days * 24 * 60 * 60_000);
@@ -473,7 +480,41 @@ export async function seedDemo(
         ),
       );
 
+    // Concluded and approved: the seal page lists its holder and the certificate verifies.
+    const certified = await createInstance(db, {
+      process: sustainable.process,
+      property: lagoaMirim,
+      technician,
+      initiated: true,
+      finished: true,
+      approved: true,
+      finishNote: 'Lavoura vistoriada: manejo da água e defensivos conforme o protocolo.',
+      createdAt: daysAgo(28),
+    });
+    await createFormInstances(db, certified);
+    await db
+      .update(formInstances)
+      .set({ commited: true, commitedAt: daysAgo(10) })
+      .where(eq(formInstances.processInstanceId, certified.id));
+    await db
+      .update(processInstances)
+      .set({ finishedAt: daysAgo(3), updatedAt: daysAgo(3) })
+      .where(eq(processInstances.id, certified.id));
+    const certificate = await createCertificate(db, {
+      instance: certified,
+      number: DEMO_CERTIFICATE_NUMBER,
+      issuedAt: daysAgo(3),
+    });
+    await recordEvent(db, {
+      instanceId: certified.id,
+      actorId: technician.id,
+      type: 'approved',
+      message: `${messages.certificates.eventApproved(`${technician.firstName} ${technician.lastName}`, certificate.number)}. Parecer: ${certified.finishNote}`,
+      at: daysAgo(3),
+    });
+
     return {
+      certified: { instanceId: certified.id, number: certificate.number },
       admin,
       technician,
       producer,

@@ -1,8 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { messages, type Role } from '@agroselo/contracts';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../client';
 import {
+  certificates,
   fields,
   fieldChildren,
   formFields,
@@ -16,6 +17,7 @@ import {
   users,
 } from '../schema';
 import { newId } from '../../lib/ids';
+import { newCertificateNumber } from '../../modules/certificates/number';
 import { recordEvent } from '../../modules/instances/events';
 import { hashPassword } from '../../lib/passwords';
 import { normalizeSearch, userSearchText } from '../../lib/search';
@@ -237,6 +239,9 @@ export async function createInstance(
     rejected?: boolean;
     initiated?: boolean;
     finished?: boolean;
+    /** The conclusion of a finished instance (createCertificate issues its certificate). */
+    approved?: boolean;
+    finishNote?: string;
     createdAt?: Date;
     /** The earlier instance of the same seal and property, rejected or finished. */
     parent?: { id: string };
@@ -265,6 +270,8 @@ export async function createInstance(
       rejected: input.rejected ?? false,
       initiated: input.initiated ?? false,
       finished: input.finished ?? false,
+      approved: input.finished ? (input.approved ?? null) : null,
+      finishNote: input.finished ? (input.finishNote ?? null) : null,
       evaluatedAt,
       startedAt,
       finishedAt: input.finished ? later(3) : null,
@@ -340,6 +347,50 @@ export async function createFormInstance(
       commited,
       commitedAt: commited ? new Date() : null,
       position: input.position ?? form?.position ?? 0,
+    })
+    .returning();
+  return row!;
+}
+
+export type CertificateRow = typeof certificates.$inferSelect;
+
+/**
+ * The certificate of an approved instance, with its process's validity unless told. Without an
+ * instance, one is made: accepted by a new technician, started, finished and approved.
+ */
+export async function createCertificate(
+  db: Db,
+  input: {
+    instance?: { id: string; processId: string; technicianId?: string | null };
+    process?: { id: string };
+    property?: { id: string; ownerId: string };
+    number?: string;
+    validFrom?: string;
+    validUntil?: string;
+    issuedAt?: Date;
+  } = {},
+): Promise<CertificateRow> {
+  const instance =
+    input.instance ??
+    (await createInstance(db, {
+      process: input.process,
+      property: input.property,
+      technician: await createUser(db, { role: 'technician', crea: '00000001234567' }),
+      initiated: true,
+      finished: true,
+      approved: true,
+    }));
+  const [process] = await db.select().from(processes).where(eq(processes.id, instance.processId));
+  const [row] = await db
+    .insert(certificates)
+    .values({
+      id: newId(),
+      number: input.number ?? newCertificateNumber(),
+      processInstanceId: instance.id,
+      validFrom: input.validFrom ?? process!.validityStart,
+      validUntil: input.validUntil ?? process!.validityEnd,
+      issuedBy: instance.technicianId ?? null,
+      issuedAt: input.issuedAt ?? new Date(),
     })
     .returning();
   return row!;

@@ -1,24 +1,6 @@
 import { VERIFICATION_CODE_TTL_MINUTES } from '@agroselo/contracts';
+import { emailLayout as layout, escapeHtml, SIGNATURE } from '../../lib/email-layout';
 import type { MailMessage } from '../../lib/mailer';
-
-const SIGNATURE = 'AgroSelo — Conectando o campo à tecnologia';
-
-const escapeHtml = (value: string): string =>
-  value.replace(
-    /[&<>"']/g,
-    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
-  );
-
-function layout(paragraphs: string[]): string {
-  const body = paragraphs.map((html) => `<p style="margin:0 0 16px">${html}</p>`).join('\n');
-  return `<!doctype html>
-<html lang="pt-BR">
-<body style="font-family:Arial,Helvetica,sans-serif;color:#1f2d1f;line-height:1.5;max-width:560px;margin:0 auto;padding:24px">
-${body}
-<p style="margin:24px 0 0;color:#5f6f5f;font-size:13px">${escapeHtml(SIGNATURE)}</p>
-</body>
-</html>`;
-}
 
 /** What the code is for, as the e-mail tells it. */
 const GOALS = {

@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import {
+  certificates,
   events,
   formInstances,
   processes,
@@ -48,6 +49,12 @@ function detailQuery(db: Db, instanceId: string) {
         lastName: technician.lastName,
       },
       requester: { id: requester.id, firstName: requester.firstName, lastName: requester.lastName },
+      certificate: {
+        number: certificates.number,
+        validFrom: certificates.validFrom,
+        validUntil: certificates.validUntil,
+        issuedAt: certificates.issuedAt,
+      },
       formInstances: sql<FormInstanceJson[]>`(
         select coalesce(json_agg(json_build_object(
           'id', fi.id, 'name', fi.name, 'deadline', fi.deadline, 'obligatory', fi.obligatory,
@@ -89,7 +96,8 @@ function detailQuery(db: Db, instanceId: string) {
     .innerJoin(processes, eq(processes.id, i.processId))
     .innerJoin(stamps, eq(stamps.processId, i.processId))
     .leftJoin(technician, eq(technician.id, i.technicianId))
-    .leftJoin(requester, eq(requester.id, i.requestedBy));
+    .leftJoin(requester, eq(requester.id, i.requestedBy))
+    .leftJoin(certificates, eq(certificates.processInstanceId, i.id));
 }
 
 export type DetailRow = Awaited<ReturnType<typeof detailQuery>>[number];

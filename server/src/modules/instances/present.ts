@@ -9,6 +9,7 @@ import {
 } from '@agroselo/contracts';
 import type { processInstances, properties, users } from '../../db/schema';
 import type { Caller } from '../../plugins/auth';
+import { certificateStatus } from '../certificates/status';
 import { stampImageUrl } from '../seals/present';
 
 type Instance = typeof processInstances.$inferSelect;
@@ -99,6 +100,7 @@ export interface InstanceDetailRow {
   stamp: { id: string; name: string; imageKey: string | null };
   technician: Person | null;
   requester: Person | null;
+  certificate: { number: string; validFrom: string; validUntil: string; issuedAt: Date } | null;
   formInstances: FormInstanceJson[];
   events: EventJson[];
   chain: ChainJson[];
@@ -192,7 +194,22 @@ export function presentInstanceDetail(row: InstanceDetailRow, caller: Caller): I
         PRODUCER_ROLES.includes(caller.role) &&
         p.ownerId === caller.id &&
         status === InstanceStatus.PRODUCER_PENDING,
+      conclude:
+        status === InstanceStatus.ONGOING &&
+        (caller.role === 'admin' ||
+          (caller.role === 'technician' && instance.technicianId === caller.id)),
     },
+    approved: instance.approved,
+    finish_note: instance.finishNote,
+    certificate: row.certificate
+      ? {
+          number: row.certificate.number,
+          status: certificateStatus(row.certificate),
+          valid_from: row.certificate.validFrom,
+          valid_until: row.certificate.validUntil,
+          issued_at: row.certificate.issuedAt.toISOString(),
+        }
+      : null,
     created_at: instance.createdAt.toISOString(),
     evaluated_at: isoOrNull(instance.evaluatedAt),
     started_at: isoOrNull(instance.startedAt),

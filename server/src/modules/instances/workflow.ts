@@ -15,6 +15,12 @@ import type { AppError } from '../../lib/errors';
 import { conflict, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { Caller } from '../../plugins/auth';
+import {
+  deliverMail,
+  noticeOfEvaluation,
+  noticeOfOpening,
+  noticeOfRequest,
+} from '../certificates/notify';
 import { findProcess } from '../seals/queries';
 import { getInstanceDetail } from './detail';
 import { recordEvent } from './events';
@@ -129,8 +135,10 @@ export async function requestSeal(
         type: 'requested',
         message: m.eventRequested(fullName(caller)),
       });
+      await noticeOfRequest(deps, tx, id, fullName(caller));
     }),
   );
+  deliverMail(deps);
   return getInstanceDetail(deps.db, caller, id);
 }
 
@@ -169,8 +177,10 @@ export async function openForProperty(
         type: 'opened',
         message: m.eventOpened(fullName(caller)),
       });
+      await noticeOfOpening(deps, tx, id, fullName(caller));
     }),
   );
+  deliverMail(deps);
   return getInstanceDetail(deps.db, caller, id);
 }
 
@@ -207,7 +217,9 @@ export async function evaluateRequest(
       type: body.reject ? 'rejected' : 'accepted',
       message: body.reject ? m.eventRejected(name) : m.eventAccepted(name),
     });
+    await noticeOfEvaluation(deps, tx, instanceId, { technicianName: name, rejected: body.reject });
   });
+  deliverMail(deps);
   return getInstanceDetail(deps.db, caller, instanceId);
 }
 

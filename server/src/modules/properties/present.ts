@@ -1,5 +1,6 @@
 import { instanceStatus, type Property, type PropertyInstance } from '@agroselo/contracts';
 import type { properties, users } from '../../db/schema';
+import { certificateStatus } from '../certificates/status';
 import { fullName } from '../instances/present';
 
 type PropertyRow = typeof properties.$inferSelect;
@@ -15,6 +16,10 @@ export interface InstanceJson {
   technician_id: string | null;
   technician_first_name: string | null;
   technician_last_name: string | null;
+  certificate_number: string | null;
+  certificate_valid_from: string | null;
+  certificate_valid_until: string | null;
+  certificate_issued_at: string | null;
 }
 
 /** What the property queries gather for one property. */
@@ -46,6 +51,22 @@ function presentInstance(instance: InstanceJson): PropertyInstance {
       hasTechnician: instance.technician_id !== null,
     }),
     process: { id: instance.process_id, stamp: { name: instance.stamp_name } },
+    certificate:
+      instance.certificate_number &&
+      instance.certificate_valid_from &&
+      instance.certificate_valid_until &&
+      instance.certificate_issued_at
+        ? {
+            number: instance.certificate_number,
+            status: certificateStatus({
+              validFrom: instance.certificate_valid_from,
+              validUntil: instance.certificate_valid_until,
+            }),
+            valid_from: instance.certificate_valid_from,
+            valid_until: instance.certificate_valid_until,
+            issued_at: new Date(instance.certificate_issued_at).toISOString(),
+          }
+        : null,
   };
 }
 

@@ -11,7 +11,7 @@ import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AppDeps } from '../../deps';
 import type { Db } from '../../db/client';
-import { processInstances as i, properties, stamps, users } from '../../db/schema';
+import { certificates, processInstances as i, properties, stamps, users } from '../../db/schema';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { conflict, forbidden, invalidField, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -41,11 +41,16 @@ const instancesJson = sql<InstanceJson[]>`coalesce((
     'stamp_name', ${stamps.name},
     'technician_id', ${technician.id},
     'technician_first_name', ${technician.firstName},
-    'technician_last_name', ${technician.lastName}
+    'technician_last_name', ${technician.lastName},
+    'certificate_number', ${certificates.number},
+    'certificate_valid_from', ${certificates.validFrom},
+    'certificate_valid_until', ${certificates.validUntil},
+    'certificate_issued_at', ${certificates.issuedAt}
   ) order by ${i.createdAt}, ${i.id})
   from ${i}
   inner join ${stamps} on ${stamps.processId} = ${i.processId}
   left join ${users} as "technician" on ${technician.id} = ${i.technicianId}
+  left join ${certificates} on ${certificates.processInstanceId} = ${i.id}
   where ${i.propertyId} = ${properties.id}
 ), '[]'::json)`;
 

@@ -124,3 +124,12 @@ export function useStartInstance(instanceId: string) {
     ...useStepCallbacks(),
   });
 }
+
+/** PUT /api/process-instance/{id}/finish (JSON): 'Aprovar' or 'Reprovar' with the note. */
+export function useConclude(instanceId: string) {
+  return useMutation({
+    mutationFn: (body: { approved: boolean; note: string }) =>
+      api.put<InstanceDetailItem>(`/process-instance/${instanceId}/finish`, body),
+    ...useStepCallbacks(),
+  });
+}

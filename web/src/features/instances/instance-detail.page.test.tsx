@@ -88,7 +88,7 @@ describe('InstanceDetailPage', () => {
   });
 
   it('lets a technician accept a request once the terms are accepted', async () => {
-    const pending = wireDetail({ actions: { evaluate: true, start: false } });
+    const pending = wireDetail({ actions: { evaluate: true, start: false, conclude: false } });
     const accepted = wireDetail({
       technician: { id: TECHNICIAN_ID, name: 'Maria Souza' },
       status: InstanceStatus.PRODUCER_PENDING,
@@ -123,7 +123,7 @@ describe('InstanceDetailPage', () => {
   });
 
   it('sends reject=true when the technician rejects, and shows the rejection', async () => {
-    const pending = wireDetail({ actions: { evaluate: true, start: false } });
+    const pending = wireDetail({ actions: { evaluate: true, start: false, conclude: false } });
     const rejected = wireDetail({
       technician: { id: TECHNICIAN_ID, name: 'Maria Souza' },
       rejected: true,
@@ -144,7 +144,7 @@ describe('InstanceDetailPage', () => {
   });
 
   it('tells a technician who came too late, and shows the instance as it now is', async () => {
-    const pending = wireDetail({ actions: { evaluate: true, start: false } });
+    const pending = wireDetail({ actions: { evaluate: true, start: false, conclude: false } });
     const taken = wireDetail({
       technician: { id: 'x', name: 'Carla Menezes' },
       status: InstanceStatus.PRODUCER_PENDING,
@@ -168,7 +168,7 @@ describe('InstanceDetailPage', () => {
     const accepted = wireDetail({
       technician: { id: TECHNICIAN_ID, name: 'Rafael Dutra Pereira' },
       status: InstanceStatus.PRODUCER_PENDING,
-      actions: { evaluate: false, start: true },
+      actions: { evaluate: false, start: true, conclude: false },
     });
     const fetchMock = renderDetail(owner, accepted, {
       [`PUT /api/process-instance/${accepted.id}/start`]: json(wireOngoingDetail()),

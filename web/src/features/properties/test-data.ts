@@ -14,6 +14,7 @@ export function wirePropertyInstance(overrides: Partial<PropertyInstance> = {}):
       id: '0190a3c2-7b1e-7c3a-9f1e-00000000c001',
       stamp: { name: 'Arroz Sustentável RS' },
     },
+    certificate: null,
     ...overrides,
   };
 }

@@ -40,10 +40,12 @@ interface SealPageProps {
    * only, and built by the request workflow, which passes it in here.
    */
   requestSection?: (process: ProcessItem) => ReactNode;
+  /** The properties holding the seal, built by the certificates area. */
+  holdersSection?: (process: ProcessItem) => ReactNode;
 }
 
 /** Spec §2 Seal and process detail (/request-process/{processId}): public for released seals. */
-export function SealPage({ requestSection }: SealPageProps) {
+export function SealPage({ requestSection, holdersSection }: SealPageProps) {
   const { processId = '' } = useParams();
   const location = useLocation();
   const { user, status } = useSession();
@@ -91,6 +93,7 @@ export function SealPage({ requestSection }: SealPageProps) {
           ) : (
             PRODUCER_ROLES.includes(user.role) && requestSection?.(query.data)
           )}
+          {holdersSection?.(query.data)}
         </Stack>
       )}
     </Container>

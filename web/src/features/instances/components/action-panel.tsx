@@ -15,6 +15,7 @@ import { paths } from '../../../app/paths';
 import { ErrorAlert } from '../../../components/error-alert';
 import { TermsAgreement } from '../../../components/terms-agreement';
 import { useEvaluate, useStartInstance, type InstanceDetailItem } from '../api';
+import { ConcludePanel, OutcomePanel } from './conclusion';
 import {
   EVALUATION_TERMS_TITLE,
   EvaluationTerms,
@@ -162,7 +163,8 @@ function Waiting({ children }: { children: ReactNode }) {
 
 /**
  * Spec §2: what whoever must act now does here: the technician accepts or rejects, the owner
- * starts; everyone else is told what the instance waits for. Nothing once it has started.
+ * starts, the technician concludes; everyone else is told what the instance waits for, and once
+ * it is concluded, its outcome.
  */
 export function ActionPanel({
   instance,
@@ -205,6 +207,10 @@ export function ActionPanel({
           ) : null}
         </Alert>
       );
+    case InstanceStatus.ONGOING:
+      return instance.actions.conclude ? <ConcludePanel instance={instance} /> : null;
+    case InstanceStatus.FINISHED:
+      return <OutcomePanel instance={instance} isOwner={isOwner} />;
     default:
       return null;
   }

@@ -2,10 +2,12 @@ import { useId } from 'react';
 import { Anchor, Group, Paper, Stack, Text, Timeline, Title } from '@mantine/core';
 import {
   IconBan,
+  IconCertificate,
   IconCheck,
   IconFlag,
   IconPlayerPlay,
   IconSend,
+  IconX,
   type IconProps,
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
@@ -22,6 +24,8 @@ const EVENT_ICONS: Record<InstanceEventType, ComponentType<IconProps>> = {
   rejected: IconBan,
   started: IconPlayerPlay,
   opened: IconFlag,
+  approved: IconCertificate,
+  failed: IconX,
 };
 
 /** Every step of this instance, oldest first, with who took it and when. */
@@ -47,7 +51,7 @@ export function InstanceTimeline({ instance }: { instance: InstanceDetailItem })
                 key={event.id}
                 role="listitem"
                 bullet={<Icon size={14} aria-hidden />}
-                color={event.type === 'rejected' ? 'red' : 'leaf'}
+                color={event.type === 'rejected' || event.type === 'failed' ? 'red' : 'leaf'}
                 title={event.message}
               >
                 <Text size="xs" c="dimmed">

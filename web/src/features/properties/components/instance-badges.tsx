@@ -1,6 +1,7 @@
 import { Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconEye } from '@tabler/icons-react';
+import { IconChevronDown, IconDownload, IconEye, IconQrcode } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { API_BASE } from '../../../api';
 import { paths } from '../../../app/paths';
 import { STATUS_LABELS, StatusBadge } from '../../../components/status-badge';
 import type { PropertyInstanceItem } from '../api';
@@ -37,6 +38,27 @@ function InstanceBadge({ instance }: { instance: PropertyInstanceItem }) {
         >
           Ver Detalhes
         </Menu.Item>
+        {instance.certificate && (
+          <>
+            <Menu.Divider />
+            <Menu.Label>Certificado {instance.certificate.number}</Menu.Label>
+            <Menu.Item
+              component="a"
+              href={`${API_BASE}/certificate/${instance.certificate.number}/pdf`}
+              download
+              leftSection={<IconDownload size={16} aria-hidden />}
+            >
+              Baixar certificado
+            </Menu.Item>
+            <Menu.Item
+              component={Link}
+              to={paths.verify(instance.certificate.number)}
+              leftSection={<IconQrcode size={16} aria-hidden />}
+            >
+              Verificar certificado
+            </Menu.Item>
+          </>
+        )}
       </Menu.Dropdown>
     </Menu>
   );

@@ -1,0 +1,280 @@
+import { readFile } from 'node:fs/promises';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { cnpj } from 'cpf-cnpj-validator';
+import { DEMO_PASSWORD, demo, expect, test, TOKEN_KEY, widths, type DemoRole } from '../fixtures';
+
+/** The demo's granted seal (server/src/db/seed/demo.ts). */
+const DEMO_CERTIFICATE = 'AGS-DEM0-2025';
+const NUMBER = /AGS-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}/;
+// The smallest valid PNG: uploads are checked by their bytes.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+
+type Viewport = (typeof widths)[keyof typeof widths];
+
+const saoPauloDay = (offset = 0) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(
+    new Date(Date.now() + offset * 24 * 3_600_000),
+  );
+const brazilian = (day: string) => day.split('-').reverse().join('/');
+
+async function tokenOf(request: APIRequestContext, role: DemoRole): Promise<string> {
+  const response = await request.post('/api/auth/token', {
+    form: { username: demo[role], password: DEMO_PASSWORD },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+/** A page of its own (own storage), signed in with `token` or anonymous. */
+async function pageOf(browser: Browser, baseURL: string, viewport: Viewport, token?: string) {
+  const context = await browser.newContext({
+    baseURL,
+    viewport,
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+    acceptDownloads: true,
+  });
+  if (token) {
+    await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
+      TOKEN_KEY,
+      token,
+    ] as const);
+  }
+  return context.newPage();
+}
+
+/**
+ * A released seal of this journey's own, open for requests today, with one form; the admin
+ * creates it through the API as the seals screens would.
+ */
+async function createSeal(request: APIRequestContext, adminToken: string, name: string) {
+  const created = await request.post('/api/process/register', {
+    headers: bearer(adminToken),
+    multipart: {
+      notice: 'Edital de teste da jornada de certificados',
+      description: `Certificação ${name} — jornada`,
+      start_date: saoPauloDay(-1),
+      end_date: saoPauloDay(60),
+      validity_start: saoPauloDay(-1),
+      validity_end: saoPauloDay(365),
+      stamp_name: name,
+      stamp_description: 'Selo criado pela jornada de certificados.',
+      file: { name: 'selo.png', mimeType: 'image/png', buffer: PNG },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const processId = ((await created.json()) as { id: string }).id;
+  const form = await request.post(`/api/process/${processId}/form/register`, {
+    headers: bearer(adminToken),
+    data: { name: 'Caracterização da lavoura', deadline: saoPauloDay(30), obligatory: false },
+  });
+  expect(form.status(), await form.text()).toBe(201);
+  const released = await request.put(`/api/process/${processId}/release`, {
+    headers: bearer(adminToken),
+    data: { released: true },
+  });
+  expect(released.ok(), await released.text()).toBe(true);
+  return processId;
+}
+
+async function registerFarm(request: APIRequestContext, token: string) {
+  const name = `Granja Capão do Leão ${Math.random().toString(36).slice(2, 7)}`;
+  const response = await request.post('/api/property/register', {
+    headers: bearer(token),
+    data: {
+      business_name: name,
+      business_type: 'Granja',
+      cnpj: cnpj.generate(),
+      municipality: 'Capão do Leão',
+      irga: '2207731',
+      latitude: -31.7631,
+      longitude: -52.4836,
+      car_n: 'RS43040078A1C2E9F4B8D41A6B3C0F5E7D9A2B4C6',
+      farming_lo_number: '03321/2025-DL',
+      farming_lo_validity: '2029-03-31',
+      drying_and_stock_lo_number: '04412/2025-DL',
+      drying_and_stock_lo_validity: '2028-10-31',
+      place: 'Passo das Pedras',
+      responsible_name: 'Ivone Prestes',
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return { id: ((await response.json()) as { id: string }).id, name };
+}
+
+async function noHorizontalScroll(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - window.innerWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+for (const viewport of Object.values(widths)) {
+  const px = viewport.width;
+
+  test(`a technician concludes a filled instance; the producer downloads the certificate and a visitor verifies it by the QR code's address (${px} px)`, async ({
+    page,
+    browser,
+    baseURL,
+    request,
+    signUp,
+    mailbox,
+    snap,
+    expectAccessible,
+  }) => {
+    test.slow();
+    await page.setViewportSize(viewport);
+    const sealName = `Arroz Certificado ${px}`;
+    const processId = await createSeal(request, await tokenOf(request, 'admin'), sealName);
+    const { account, token } = await signUp({
+      verify: true,
+      account: { firstName: 'Ivone', lastName: 'Prestes' },
+    });
+    const farm = await registerFarm(request, token);
+
+    // The technician opens the process for the farm; the producer is told by e-mail.
+    const technicianToken = await tokenOf(request, 'technician');
+    const since = new Date();
+    const opened = await request.post(`/api/process/${processId}/start`, {
+      headers: bearer(technicianToken),
+      multipart: { business_id: farm.id },
+    });
+    expect(opened.status(), await opened.text()).toBe(201);
+    const instanceId = ((await opened.json()) as { id: string }).id;
+    const openedMail = await mailbox.waitFor(account.email, since);
+    expect(openedMail.subject).toBe(`Processo aberto: selo ${sealName}`);
+    expect(openedMail.text).toContain(`${baseURL}/producer-details/${instanceId}`);
+
+    // The technician concludes it: approval behind a confirmation.
+    const tech = await pageOf(browser, baseURL!, viewport, technicianToken);
+    await tech.goto(`/producer-details/${instanceId}`);
+    const panel = tech.getByRole('region', { name: 'Concluir processo' });
+    await expect(panel).toBeVisible();
+    await panel
+      .getByRole('textbox', { name: 'Parecer' })
+      .fill('Lavoura vistoriada: manejo conforme o protocolo do selo.');
+    await noHorizontalScroll(tech);
+    await expectAccessible(tech);
+    await snap(`certificates-conclude-${px}`, tech);
+    await panel.getByRole('button', { name: 'Aprovar' }).click();
+    const confirm = tech.getByRole('dialog', { name: 'Aprovar o processo?' });
+    await expect(confirm).toContainText(`o certificado do selo ${sealName} será emitido`);
+    await snap(`certificates-confirm-${px}`, tech);
+    const concluded = new Date();
+    await confirm.getByRole('button', { name: 'Confirmar aprovação' }).click();
+    const outcome = tech.getByRole('region', { name: 'Processo aprovado: selo concedido' });
+    await expect(outcome).toBeVisible();
+    const number = NUMBER.exec((await outcome.textContent()) ?? '')![0];
+    await expect(outcome).toContainText(
+      `${brazilian(saoPauloDay(-1))} a ${brazilian(saoPauloDay(365))}`,
+    );
+    await expect(tech.getByText('Finalizado', { exact: true }).first()).toBeVisible();
+    await expect(
+      tech
+        .getByRole('region', { name: 'Linha do tempo' })
+        .getByText(`certificado ${number} emitido`, { exact: false }),
+    ).toBeVisible();
+    await expect(tech.getByRole('region', { name: 'Concluir processo' })).toBeHidden();
+
+    // The producer's e-mail carries the certificate's verification link.
+    const mail = await mailbox.waitFor(account.email, concluded);
+    expect(mail.subject).toBe(`Certificado emitido: selo ${sealName}`);
+    const verificationUrl = `${baseURL}/verificar/${number}`;
+    expect(mail.text).toContain(verificationUrl);
+    expect(mail.text).toContain('Lavoura vistoriada: manejo conforme o protocolo do selo.');
+
+    // The producer downloads the PDF from the instance page and finds it on the property too.
+    await page.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
+      TOKEN_KEY,
+      token,
+    ] as const);
+    await page.goto(`/producer-details/${instanceId}`);
+    const certificate = page.getByRole('region', { name: 'Processo aprovado: selo concedido' });
+    await expect(certificate).toContainText(number);
+    await noHorizontalScroll(page);
+    await expectAccessible();
+    await snap(`certificates-outcome-${px}`);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      certificate.getByRole('link', { name: 'Baixar certificado (PDF)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`certificado-${number}.pdf`);
+    const pdf = (await readFile((await download.path())!)).toString('latin1');
+    expect(pdf.startsWith('%PDF-')).toBe(true);
+    expect(pdf).toContain(`(AgroSelo, certificado, ${number})`);
+    // The QR code and the link under it point to the public verification page.
+    expect(pdf).toContain(`/URI (${verificationUrl})`);
+
+    await page.goto(`/property/${farm.id}`);
+    await page.getByRole('button', { name: `${sealName}: Finalizado` }).click();
+    await expect(page.getByRole('menuitem', { name: 'Baixar certificado' })).toHaveAttribute(
+      'href',
+      `/api/certificate/${number}/pdf`,
+    );
+    await snap(`certificates-property-menu-${px}`);
+
+    // A buyer, with no account, opens the address of the QR code.
+    const visitor = await pageOf(browser, baseURL!, viewport);
+    await visitor.goto(verificationUrl);
+    const verdict = visitor.getByRole('status', { name: 'Certificado válido' });
+    await expect(verdict).toBeVisible();
+    const details = visitor.getByRole('region', { name: sealName });
+    await expect(details).toContainText(farm.name);
+    await expect(details).toContainText('Capão do Leão');
+    await expect(details).toContainText(number);
+    await expect(details).not.toContainText(account.email);
+    await expect(details).not.toContainText('Ivone');
+    await noHorizontalScroll(visitor);
+    await expectAccessible(visitor);
+    await snap(`certificates-verified-${px}`, visitor);
+
+    // The seal's page lists the farm among its holders.
+    await details.getByRole('link', { name: 'Conhecer o selo' }).click();
+    const holders = visitor.getByRole('region', { name: 'Propriedades certificadas' });
+    await expect(holders.getByRole('listitem').filter({ hasText: farm.name })).toContainText(
+      `Válido até ${brazilian(saoPauloDay(365))}`,
+    );
+    await noHorizontalScroll(visitor);
+    await snap(`certificates-seal-holders-${px}`, visitor);
+    await visitor.context().close();
+    await tech.context().close();
+  });
+
+  test(`a visitor checks the demo certificate by its number, and an unknown one is not found (${px} px)`, async ({
+    page,
+    snap,
+    expectAccessible,
+  }) => {
+    await page.setViewportSize(viewport);
+    await page.goto('/');
+    await page.locator('footer').getByRole('link', { name: 'Verificar certificado' }).click();
+    await expect(page).toHaveURL('/verificar');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Verificar certificado' }),
+    ).toBeVisible();
+    await page.getByRole('textbox', { name: 'Número do certificado' }).fill('ags dem0 2025');
+    await expectAccessible();
+    await snap(`certificates-search-${px}`);
+    await page.getByRole('button', { name: 'Verificar' }).click();
+    await expect(page).toHaveURL(`/verificar/${DEMO_CERTIFICATE}`);
+    await expect(page.getByRole('status', { name: 'Certificado válido' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Arroz Sustentável RS' })).toContainText(
+      'Fazenda Lagoa Mirim',
+    );
+    await expect(page.getByRole('img', { name: 'Selo Arroz Sustentável RS' })).toBeVisible();
+    await noHorizontalScroll(page);
+    await snap(`certificates-demo-${px}`);
+
+    await page.goto('/verificar/AGS-0000-0000');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Certificado não encontrado' }),
+    ).toBeVisible();
+    await expectAccessible();
+    await snap(`certificates-not-found-${px}`);
+  });
+}

@@ -1,0 +1,43 @@
+import { messages, type CertificateStatus } from '@agroselo/contracts';
+import { dayjs } from '../../lib/dayjs';
+
+const m = messages.certificates;
+
+/** A `YYYY-MM-DD` day as 31/12/2028. */
+export const formatDay = (day: string): string => dayjs(day, 'YYYY-MM-DD').format('DD/MM/YYYY');
+
+/** An ISO date-time as its day in São Paulo. */
+export const formatIssueDay = (iso: string): string =>
+  new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' }).format(new Date(iso));
+
+export const STATUS_TITLES: Record<CertificateStatus, string> = {
+  valid: m.statusValid,
+  upcoming: m.statusUpcoming,
+  expired: m.statusExpired,
+};
+
+export const STATUS_COLORS: Record<CertificateStatus, string> = {
+  valid: 'leaf',
+  upcoming: 'yellow',
+  expired: 'red',
+};
+
+/** One line on what the status means for whoever holds the product. */
+export function statusExplanation(certificate: {
+  status: CertificateStatus;
+  validFrom: string;
+  validUntil: string;
+}): string {
+  switch (certificate.status) {
+    case 'valid':
+      return `Selo concedido pelo AgroSelo e dentro da validade, até ${formatDay(certificate.validUntil)}.`;
+    case 'upcoming':
+      return `Selo concedido pelo AgroSelo; a validade começa em ${formatDay(certificate.validFrom)}.`;
+    case 'expired':
+      return `A validade deste certificado terminou em ${formatDay(certificate.validUntil)}: o selo não vale mais para esta propriedade.`;
+  }
+}
+
+/** The period of a validity, as the holders list and the certificate show it. */
+export const formatValidity = (validFrom: string, validUntil: string): string =>
+  `${formatDay(validFrom)} a ${formatDay(validUntil)}`;
