@@ -135,9 +135,19 @@ function CertificateDetails({ certificate }: { certificate: CertificateItem }) {
               </Field>
               <Field label="Emitido em">{formatIssueDay(certificate.issuedAt)}</Field>
               <Field label="Técnico responsável">
-                {issuedBy
-                  ? `${issuedBy.name}${issuedBy.crea ? ` — CREA ${formatCrea(issuedBy.crea)}` : ''}`
-                  : 'Não informado'}
+                {issuedBy ? (
+                  <>
+                    {issuedBy.name}
+                    {issuedBy.crea && (
+                      // The CREA is read as one piece: never split at its hyphen.
+                      <Text span inherit style={{ whiteSpace: 'nowrap' }}>
+                        {` — CREA ${formatCrea(issuedBy.crea)}`}
+                      </Text>
+                    )}
+                  </>
+                ) : (
+                  'Não informado'
+                )}
               </Field>
             </SimpleGrid>
             <Group gap="sm">

@@ -67,7 +67,9 @@ describe('CertificatePage (/verificar/{number})', () => {
     expect(details.getByText('Santa Vitória do Palmar')).toBeVisible();
     expect(details.getByText('01/07/2026 a 30/06/2028')).toBeVisible();
     expect(details.getByText('20/11/2026')).toBeVisible();
-    expect(details.getByText('Rafael Dutra Pereira — CREA 18.273-64')).toBeVisible();
+    expect(details.getByText('Técnico responsável').nextElementSibling).toHaveTextContent(
+      'Rafael Dutra Pereira — CREA 18.273-64',
+    );
     expect(details.getByRole('img', { name: 'Selo Arroz Sustentável RS' })).toBeVisible();
     expect(details.getByRole('link', { name: 'Baixar certificado (PDF)' })).toHaveAttribute(
       'href',
