@@ -1,5 +1,6 @@
-// A throwaway PostgreSQL cluster: `const pg = await startPostgres(); ... await pg.stop();`
-// Used by with-postgres.mjs (tests) and the API benchmark. Returns null without PostgreSQL binaries.
+// Throwaway PostgreSQL clusters for tests, benchmarks and the security audit:
+// `startPostgres()` for one that lives as long as a run (null without PostgreSQL binaries),
+// `createPostgresCluster()` for one a test stops and starts again on the same port (an outage).
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer, connect } from 'node:net';
@@ -52,13 +53,11 @@ function lookupUser(name) {
 }
 
 /**
- * Starts a cluster in a new temporary directory, listening on 127.0.0.1 only.
- * `settings` are extra `-c name=value` server settings.
- * Resolves to `{ url, pid, stop() }`, or null when no PostgreSQL binaries are installed.
+ * Creates a cluster in a new temporary directory, listening on 127.0.0.1 only, and starts it.
+ * `settings` are extra `-c name=value` server settings. Throws without PostgreSQL binaries.
  */
-export async function startPostgres({ settings = {} } = {}) {
-  const bin = findPostgresBin();
-  if (!bin) return null;
+export async function createPostgresCluster({ bin = findPostgresBin(), settings = {} } = {}) {
+  if (!bin) throw new Error('PostgreSQL não encontrado em /usr/lib/postgresql');
 
   // PostgreSQL refuses to run as root: the cluster then belongs to, and runs as, `postgres`.
   // Spawning with its uid/gid (what `runuser -u postgres` does) keeps the server our direct
@@ -74,21 +73,23 @@ export async function startPostgres({ settings = {} } = {}) {
   if (postgresUser) chownSync(dir, postgresUser.uid, postgresUser.gid);
   const dataDir = path.join(dir, 'data');
   const asDbUser = { cwd: dir, ...(postgresUser ?? {}) };
-
   let server = null;
-  let stopRun = null;
-  const stop = () => {
-    stopRun ??= (async () => {
-      if (server && server.exitCode === null && server.signalCode === null) {
-        const exited = new Promise((resolve) => server.once('exit', resolve));
-        // SIGINT is PostgreSQL's "fast shutdown": open sessions are rolled back, then it stops.
-        server.kill('SIGINT');
-        await Promise.race([exited, sleep(10_000)]);
-        if (server.exitCode === null && server.signalCode === null) server.kill('SIGKILL');
-      }
-      rmSync(dir, { recursive: true, force: true });
-    })();
-    return stopRun;
+
+  async function stop() {
+    const running = server;
+    server = null;
+    if (!running || running.exitCode !== null || running.signalCode !== null) return;
+    const exited = new Promise((resolve) => running.once('exit', resolve));
+    // SIGINT is PostgreSQL's "fast shutdown": open sessions are rolled back, then it stops.
+    running.kill('SIGINT');
+    await Promise.race([exited, sleep(15_000)]);
+    if (running.exitCode === null && running.signalCode === null) running.kill('SIGKILL');
+  }
+
+  let destroyRun = null;
+  const destroy = () => {
+    destroyRun ??= stop().then(() => rmSync(dir, { recursive: true, force: true }));
+    return destroyRun;
   };
 
   try {
@@ -97,11 +98,7 @@ export async function startPostgres({ settings = {} } = {}) {
       ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--encoding', 'UTF8', '--locale', 'C'],
       { ...asDbUser, encoding: 'utf8' },
     );
-    if (init.status !== 0) {
-      process.stderr.write(init.stdout ?? '');
-      process.stderr.write(init.stderr ?? '');
-      throw new Error('initdb falhou');
-    }
+    if (init.status !== 0) throw new Error(`initdb falhou:\n${init.stdout}${init.stderr}`);
 
     const port = await freePort();
     const allSettings = {
@@ -113,35 +110,54 @@ export async function startPostgres({ settings = {} } = {}) {
     };
     const pgArgs = ['-D', dataDir, '-p', String(port), '-k', dir];
     for (const [name, value] of Object.entries(allSettings)) pgArgs.push('-c', `${name}=${value}`);
-    let serverLog = '';
-    server = spawn(path.join(bin, 'postgres'), pgArgs, {
-      ...asDbUser,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    server.stdout.on('data', (chunk) => (serverLog += chunk));
-    server.stderr.on('data', (chunk) => (serverLog += chunk));
 
-    const deadline = Date.now() + 30_000;
-    while (!(await canConnect(port))) {
-      if (server.exitCode !== null || Date.now() > deadline) {
-        process.stderr.write(serverLog);
-        throw new Error('o PostgreSQL temporário não iniciou');
+    const start = async () => {
+      let serverLog = '';
+      server = spawn(path.join(bin, 'postgres'), pgArgs, {
+        ...asDbUser,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      server.stdout.on('data', (chunk) => (serverLog += chunk));
+      server.stderr.on('data', (chunk) => (serverLog += chunk));
+      // Accepting TCP is not yet accepting sessions; pg_isready tells when startup is over.
+      const isReady = path.join(bin, 'pg_isready');
+      const deadline = Date.now() + 30_000;
+      for (;;) {
+        if (server.exitCode !== null || Date.now() > deadline)
+          throw new Error(`o PostgreSQL temporário não iniciou:\n${serverLog}`);
+        if (
+          (await canConnect(port)) &&
+          (!existsSync(isReady) ||
+            spawnSync(isReady, ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres'], asDbUser)
+              .status === 0)
+        )
+          return;
+        await sleep(50);
       }
-      await sleep(100);
-    }
-    // Accepting TCP is not yet accepting sessions; pg_isready tells when startup is over.
-    const isReady = path.join(bin, 'pg_isready');
-    while (
-      existsSync(isReady) &&
-      spawnSync(isReady, ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres'], asDbUser)
-        .status !== 0
-    ) {
-      if (Date.now() > deadline) throw new Error('o PostgreSQL temporário não aceita conexões');
-      await sleep(100);
-    }
-    return { url: `postgresql://postgres@127.0.0.1:${port}/postgres`, pid: server.pid, stop };
+    };
+
+    await start();
+    return {
+      port,
+      pid: () => server?.pid,
+      url: (database = 'postgres') => `postgresql://postgres@127.0.0.1:${port}/${database}`,
+      start,
+      stop,
+      destroy,
+    };
   } catch (error) {
-    await stop();
+    await destroy();
     throw error;
   }
+}
+
+/**
+ * A cluster for the length of a run: `{ url, pid, stop() }` (stop also removes its files),
+ * or null when no PostgreSQL binaries are installed.
+ */
+export async function startPostgres({ settings = {} } = {}) {
+  const bin = findPostgresBin();
+  if (!bin) return null;
+  const cluster = await createPostgresCluster({ bin, settings });
+  return { url: cluster.url(), pid: cluster.pid(), stop: cluster.destroy };
 }

@@ -5,7 +5,7 @@ import {
   createPostgresCluster,
   findPostgresBin,
   type PostgresCluster,
-} from '../../../scripts/lib/postgres-cluster';
+} from '../../../scripts/postgres-cluster.mjs';
 import { openPostgres, type Database } from '../../src/db/client';
 import { mailOutbox, users, verificationCodes } from '../../src/db/schema';
 import { validSignUp } from '../api/auth-helpers';
@@ -36,7 +36,7 @@ describe.skipIf(!bin)('a database outage during writes', () => {
   let starting: Promise<PostgresCluster> | undefined;
 
   beforeAll(async () => {
-    starting = createPostgresCluster(bin);
+    starting = createPostgresCluster({ bin });
     cluster = await starting;
     database = await openPostgres(cluster.url());
     t = await buildTestApp({ DATABASE_URL: cluster.url() }, { database });

@@ -1,6 +1,8 @@
-import { createServer } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+
+/** A port nothing listens on yet (a receiver that is "down" until started there). */
+export { freePort } from '../../../scripts/postgres-cluster.mjs';
 
 export interface ReceivedMail {
   to: string[];
@@ -12,22 +14,6 @@ export interface SmtpReceiver {
   port: number;
   received: ReceivedMail[];
   close(): Promise<void>;
-}
-
-/** A port nothing listens on yet (a receiver that is "down" until started there). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        address && typeof address === 'object'
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 /** An SMTP server on loopback that keeps what it receives; `delayMs` slows each message down. */
