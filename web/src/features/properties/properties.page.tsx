@@ -14,14 +14,10 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconBuildingWarehouse, IconPencil, IconPlus } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { paths } from '../../app/paths';
-import { LoadError } from '../../components/error-alert';
 import { EmptyList } from '../../components/list/empty-list';
-import { ListSearchBox } from '../../components/list/list-search-box';
-import { PagePicker } from '../../components/list/page-picker';
-import { useListSearch, usePageCount } from '../../components/list/use-list-search';
+import { SearchedList } from '../../components/list/searched-list';
 import { formatCnpj } from '../../lib/masks';
 import { propertyListQueryOptions, type PropertyItem } from './api';
 import { InstanceBadges } from './components/instance-badges';
@@ -107,116 +103,7 @@ function TableSkeleton() {
 
 /** Spec §2 '/properties': every property, for technicians and admins, searched on the server. */
 export function PropertiesPage() {
-  const list = useListSearch();
-  const { search, page } = list;
   const [selected, setSelected] = useState<PropertyItem | null>(null);
-
-  const { data, isPending, isError, error, refetch, isRefetching, isPlaceholderData, isFetching } =
-    useQuery(propertyListQueryOptions({ search, page, pageSize: PAGE_SIZE }));
-  const total = data?.total ?? 0;
-  const pages = usePageCount(
-    { total: data?.total, settled: !isPlaceholderData },
-    page,
-    PAGE_SIZE,
-    list.setPage,
-  );
-
-  let content: ReactNode;
-  if (isPending) {
-    content = <TableSkeleton />;
-  } else if (isError) {
-    content = (
-      <LoadError
-        title="Não foi possível carregar as propriedades"
-        error={error}
-        retrying={isRefetching}
-        onRetry={() => void refetch()}
-      />
-    );
-  } else if (data.items.length === 0) {
-    content = (
-      <EmptyList
-        icon={<IconBuildingWarehouse size={30} />}
-        title={
-          search
-            ? `Nenhuma propriedade encontrada para "${search}"`
-            : 'Nenhuma propriedade cadastrada'
-        }
-        hint={
-          search
-            ? 'Confira a grafia ou busque pelo nome, pelo CNPJ ou pelo município.'
-            : 'As propriedades aparecem aqui assim que um produtor as cadastra.'
-        }
-        onClear={search ? list.clear : undefined}
-      />
-    );
-  } else {
-    content = (
-      <Stack gap="lg">
-        <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
-          <Table
-            highlightOnHover
-            verticalSpacing="sm"
-            horizontalSpacing="md"
-            aria-busy={isPlaceholderData}
-          >
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Nome</Table.Th>
-                <Table.Th visibleFrom="sm">CNPJ</Table.Th>
-                <Table.Th visibleFrom="lg">Município</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Ações</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.items.map((property) => (
-                <Table.Tr
-                  key={property.id}
-                  onClick={() => setSelected(property)}
-                  style={{ cursor: 'pointer' }}
-                  bg={selected?.id === property.id ? 'var(--mantine-color-leaf-light)' : undefined}
-                >
-                  <Table.Td>
-                    <UnstyledButton
-                      fw={600}
-                      fz="sm"
-                      style={{ overflowWrap: 'anywhere', textAlign: 'left' }}
-                      aria-haspopup="dialog"
-                      onClick={(event) => {
-                        event.stopPropagation();
-                        setSelected(property);
-                      }}
-                    >
-                      {property.businessName}
-                    </UnstyledButton>
-                  </Table.Td>
-                  <Table.Td visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>
-                    {formatCnpj(property.cnpj)}
-                  </Table.Td>
-                  <Table.Td visibleFrom="lg">{property.municipality}</Table.Td>
-                  <Table.Td ta="right">
-                    <Button
-                      component={Link}
-                      to={paths.property(property.id)}
-                      size="xs"
-                      variant="light"
-                      aria-label={`Detalhes de ${property.businessName}`}
-                      onClick={(event) => event.stopPropagation()}
-                    >
-                      Detalhes
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Paper>
-        <PagePicker label="Paginação" total={pages} page={page} onChange={list.changePage} />
-      </Stack>
-    );
-  }
 
   return (
     <Container size="xl" py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'md' }}>
@@ -234,19 +121,91 @@ export function PropertiesPage() {
             Nova propriedade
           </Button>
         </Group>
-        <ListSearchBox
-          label="Buscar propriedades"
-          placeholder="Nome, CNPJ ou município"
-          value={list.draft}
-          onType={list.type}
-          onClear={list.clear}
-          onSubmit={list.submit}
-          busy={isFetching && isPlaceholderData}
-        />
-        <Text size="sm" c="dimmed" role="status" aria-live="polite">
-          {data && !isError ? propertyCountLabel(total, search) : ''}
-        </Text>
-        {content}
+        <SearchedList
+          query={propertyListQueryOptions}
+          pageSize={PAGE_SIZE}
+          searchLabel="Buscar propriedades"
+          searchPlaceholder="Nome, CNPJ ou município"
+          countLabel={propertyCountLabel}
+          errorTitle="Não foi possível carregar as propriedades"
+          skeleton={<TableSkeleton />}
+          empty={(search, clear) => (
+            <EmptyList
+              icon={<IconBuildingWarehouse size={30} />}
+              title={
+                search
+                  ? `Nenhuma propriedade encontrada para "${search}"`
+                  : 'Nenhuma propriedade cadastrada'
+              }
+              hint={
+                search
+                  ? 'Confira a grafia ou busque pelo nome, pelo CNPJ ou pelo município.'
+                  : 'As propriedades aparecem aqui assim que um produtor as cadastra.'
+              }
+              onClear={search ? clear : undefined}
+            />
+          )}
+        >
+          {(items, busy) => (
+            <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
+              <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md" aria-busy={busy}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Nome</Table.Th>
+                    <Table.Th visibleFrom="sm">CNPJ</Table.Th>
+                    <Table.Th visibleFrom="lg">Município</Table.Th>
+                    <Table.Th>
+                      <VisuallyHidden>Ações</VisuallyHidden>
+                    </Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {items.map((property) => (
+                    <Table.Tr
+                      key={property.id}
+                      onClick={() => setSelected(property)}
+                      style={{ cursor: 'pointer' }}
+                      bg={
+                        selected?.id === property.id ? 'var(--mantine-color-leaf-light)' : undefined
+                      }
+                    >
+                      <Table.Td>
+                        <UnstyledButton
+                          fw={600}
+                          fz="sm"
+                          style={{ overflowWrap: 'anywhere', textAlign: 'left' }}
+                          aria-haspopup="dialog"
+                          onClick={(event) => {
+                            event.stopPropagation();
+                            setSelected(property);
+                          }}
+                        >
+                          {property.businessName}
+                        </UnstyledButton>
+                      </Table.Td>
+                      <Table.Td visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>
+                        {formatCnpj(property.cnpj)}
+                      </Table.Td>
+                      <Table.Td visibleFrom="lg">{property.municipality}</Table.Td>
+                      <Table.Td ta="right">
+                        <Button
+                          component={Link}
+                          to={paths.property(property.id)}
+                          size="xs"
+                          variant="light"
+                          aria-label={`Detalhes de ${property.businessName}`}
+                          onClick={(event) => event.stopPropagation()}
+                        >
+                          Detalhes
+                        </Button>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Paper>
+          )}
+        </SearchedList>
       </Stack>
       <PropertyOverlay property={selected} onClose={() => setSelected(null)} />
     </Container>

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import {
   Card,
   Container,
@@ -11,13 +11,9 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useSession } from '../../app/session';
-import { LoadError } from '../../components/error-alert';
 import { EmptyList } from '../../components/list/empty-list';
-import { ListSearchBox } from '../../components/list/list-search-box';
-import { PagePicker } from '../../components/list/page-picker';
-import { useListSearch, usePageCount } from '../../components/list/use-list-search';
+import { SearchedList } from '../../components/list/searched-list';
 import { userListQueryOptions, type UserItem } from './api';
 import { ManageUserModal } from './components/manage-user-modal';
 import { UserCard } from './components/user-card';
@@ -53,58 +49,8 @@ function ListSkeleton() {
 /** Spec §2 Usuários (admins): search the server, manage each account in a modal. */
 export function UsersPage() {
   const { user: me } = useSession();
-  const list = useListSearch();
-  const { search, page } = list;
   // The account the modal shows: as the card had it, then as each change answers it.
   const [managed, setManaged] = useState<UserItem | null>(null);
-
-  const { data, isPending, isError, error, refetch, isRefetching, isPlaceholderData, isFetching } =
-    useQuery(userListQueryOptions({ search, page, pageSize: PAGE_SIZE }));
-  const total = data?.total ?? 0;
-  const pages = usePageCount(
-    { total: data?.total, settled: !isPlaceholderData },
-    page,
-    PAGE_SIZE,
-    list.setPage,
-  );
-
-  let content: ReactNode;
-  if (isPending) {
-    content = <ListSkeleton />;
-  } else if (isError) {
-    content = (
-      <LoadError
-        title="Não foi possível carregar os usuários"
-        error={error}
-        retrying={isRefetching}
-        onRetry={() => void refetch()}
-      />
-    );
-  } else if (data.items.length === 0) {
-    content = (
-      <EmptyList
-        icon={<IconUsers size={30} />}
-        title="Nenhum usuário encontrado"
-        hint={
-          search
-            ? `Nenhuma conta tem "${search}" no nome, no e-mail ou no CPF.`
-            : 'As contas aparecem aqui assim que alguém se cadastra.'
-        }
-        onClear={search ? list.clear : undefined}
-      />
-    );
-  } else {
-    content = (
-      <Stack gap="lg">
-        <SimpleGrid cols={GRID_COLS} spacing="lg" aria-busy={isPlaceholderData}>
-          {data.items.map((item) => (
-            <UserCard key={item.id} user={item} isSelf={item.id === me?.id} onManage={setManaged} />
-          ))}
-        </SimpleGrid>
-        <PagePicker label="Paginação" total={pages} page={page} onChange={list.changePage} />
-      </Stack>
-    );
-  }
 
   return (
     <Container size="xl" py="xl">
@@ -115,19 +61,40 @@ export function UsersPage() {
             Ative ou desative contas, promova produtores a técnicos e nomeie administradores.
           </Text>
         </Stack>
-        <ListSearchBox
-          label="Buscar usuários"
-          placeholder="Nome, e-mail ou CPF"
-          value={list.draft}
-          onType={list.type}
-          onClear={list.clear}
-          onSubmit={list.submit}
-          busy={isFetching && isPlaceholderData}
-        />
-        <Text size="sm" c="dimmed" role="status" aria-live="polite">
-          {data && !isError ? userCountLabel(total, search) : ''}
-        </Text>
-        {content}
+        <SearchedList
+          query={userListQueryOptions}
+          pageSize={PAGE_SIZE}
+          searchLabel="Buscar usuários"
+          searchPlaceholder="Nome, e-mail ou CPF"
+          countLabel={userCountLabel}
+          errorTitle="Não foi possível carregar os usuários"
+          skeleton={<ListSkeleton />}
+          empty={(search, clear) => (
+            <EmptyList
+              icon={<IconUsers size={30} />}
+              title="Nenhum usuário encontrado"
+              hint={
+                search
+                  ? `Nenhuma conta tem "${search}" no nome, no e-mail ou no CPF.`
+                  : 'As contas aparecem aqui assim que alguém se cadastra.'
+              }
+              onClear={search ? clear : undefined}
+            />
+          )}
+        >
+          {(items, busy) => (
+            <SimpleGrid cols={GRID_COLS} spacing="lg" aria-busy={busy}>
+              {items.map((item) => (
+                <UserCard
+                  key={item.id}
+                  user={item}
+                  isSelf={item.id === me?.id}
+                  onManage={setManaged}
+                />
+              ))}
+            </SimpleGrid>
+          )}
+        </SearchedList>
       </Stack>
       <ManageUserModal
         user={managed}

@@ -1,15 +1,11 @@
 import { Fragment, type ReactNode } from 'react';
-import { Card, Group, SimpleGrid, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Card, Group, SimpleGrid, Skeleton, Stack, VisuallyHidden } from '@mantine/core';
 import { IconClipboardList } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import type { InstanceListFilter } from '@agroselo/contracts';
 import { instanceListQueryOptions, type InstanceItem } from '../api';
 import { countLabel } from '../format';
-import { LoadError } from '../../../components/error-alert';
 import { EmptyList } from '../../../components/list/empty-list';
-import { ListSearchBox } from '../../../components/list/list-search-box';
-import { PagePicker } from '../../../components/list/page-picker';
-import { useListSearch, usePageCount } from '../../../components/list/use-list-search';
+import { SearchedList } from '../../../components/list/searched-list';
 
 /** Divides by the 1, 2 and 3 columns of the grid. */
 export const PAGE_SIZE = 12;
@@ -51,72 +47,35 @@ interface InstanceListProps {
 
 /** Search box, cards, the loading, failure and empty states, and pagination of a staff list. */
 export function InstanceList({ status, emptyTitle, emptyHint, renderItem }: InstanceListProps) {
-  const list = useListSearch();
-  const { search, page } = list;
-
-  const { data, isPending, isError, error, refetch, isRefetching, isPlaceholderData, isFetching } =
-    useQuery(instanceListQueryOptions({ status, search, page, pageSize: PAGE_SIZE }));
-  const total = data?.total ?? 0;
-  const pages = usePageCount(
-    { total: data?.total, settled: !isPlaceholderData },
-    page,
-    PAGE_SIZE,
-    list.setPage,
-  );
-
-  let content: ReactNode;
-  if (isPending) {
-    content = <ListSkeleton />;
-  } else if (isError) {
-    content = (
-      <LoadError
-        title="Não foi possível carregar os processos"
-        error={error}
-        retrying={isRefetching}
-        onRetry={() => void refetch()}
-      />
-    );
-  } else if (data.items.length === 0 && search) {
-    content = (
-      <EmptyList
-        icon={<IconClipboardList size={30} />}
-        title={`Nenhum processo encontrado para "${search}"`}
-        hint="Confira a grafia ou busque pelo nome da propriedade, pelo CNPJ ou pelo município."
-        onClear={list.clear}
-      />
-    );
-  } else if (data.items.length === 0) {
-    content = (
-      <EmptyList icon={<IconClipboardList size={30} />} title={emptyTitle} hint={emptyHint} />
-    );
-  } else {
-    content = (
-      <Stack gap="lg">
-        <SimpleGrid cols={GRID_COLS} spacing="lg" aria-busy={isPlaceholderData}>
-          {data.items.map((item) => (
+  return (
+    <SearchedList
+      query={(params) => instanceListQueryOptions({ status, ...params })}
+      pageSize={PAGE_SIZE}
+      searchLabel="Buscar processos"
+      searchPlaceholder="Propriedade, CNPJ ou município"
+      countLabel={countLabel}
+      errorTitle="Não foi possível carregar os processos"
+      skeleton={<ListSkeleton />}
+      empty={(search, clear) =>
+        search ? (
+          <EmptyList
+            icon={<IconClipboardList size={30} />}
+            title={`Nenhum processo encontrado para "${search}"`}
+            hint="Confira a grafia ou busque pelo nome da propriedade, pelo CNPJ ou pelo município."
+            onClear={clear}
+          />
+        ) : (
+          <EmptyList icon={<IconClipboardList size={30} />} title={emptyTitle} hint={emptyHint} />
+        )
+      }
+    >
+      {(items, busy) => (
+        <SimpleGrid cols={GRID_COLS} spacing="lg" aria-busy={busy}>
+          {items.map((item) => (
             <Fragment key={item.id}>{renderItem(item)}</Fragment>
           ))}
         </SimpleGrid>
-        <PagePicker label="Paginação" total={pages} page={page} onChange={list.changePage} />
-      </Stack>
-    );
-  }
-
-  return (
-    <Stack gap="lg">
-      <ListSearchBox
-        label="Buscar processos"
-        placeholder="Propriedade, CNPJ ou município"
-        value={list.draft}
-        onType={list.type}
-        onClear={list.clear}
-        onSubmit={list.submit}
-        busy={isFetching && isPlaceholderData}
-      />
-      <Text size="sm" c="dimmed" role="status" aria-live="polite">
-        {data && !isError ? countLabel(total, search) : ''}
-      </Text>
-      {content}
-    </Stack>
+      )}
+    </SearchedList>
   );
 }
