@@ -82,6 +82,8 @@ export const INSTANCE_EVENT_TYPES = [
   'rejected',
   'started',
   'opened',
+  // forms: a form instance finished (and signed) by its producer
+  'form_finished',
 ] as const;
 export type InstanceEventType = (typeof INSTANCE_EVENT_TYPES)[number];
 

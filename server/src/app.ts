@@ -10,6 +10,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps';
 import { authRoutes } from './modules/auth/routes';
 import { fieldsRoutes } from './modules/fields/routes';
+import { formsRoutes } from './modules/forms/routes';
 import { instancesRoutes } from './modules/instances/routes';
 import { notificationsRoutes } from './modules/notifications/routes';
 import { propertiesRoutes } from './modules/properties/routes';
@@ -81,6 +82,7 @@ export async function buildApp(
       await api.register(fieldsRoutes);
       await api.register(notificationsRoutes);
       await api.register(instancesRoutes);
+      await api.register(formsRoutes);
     },
     { prefix: '/api' },
   );

@@ -3,6 +3,7 @@ import { Anchor, Group, Paper, Stack, Text, Timeline, Title } from '@mantine/cor
 import {
   IconBan,
   IconCheck,
+  IconClipboardCheck,
   IconFlag,
   IconPlayerPlay,
   IconSend,
@@ -22,6 +23,7 @@ const EVENT_ICONS: Record<InstanceEventType, ComponentType<IconProps>> = {
   rejected: IconBan,
   started: IconPlayerPlay,
   opened: IconFlag,
+  form_finished: IconClipboardCheck,
 };
 
 /** Every step of this instance, oldest first, with who took it and when. */
