@@ -1,6 +1,6 @@
 import { useState, type ReactNode, type Ref } from 'react';
 import { Fieldset, Group } from '@mantine/core';
-import { DateInput, TimeInput, type DateInputProps } from './dates';
+import { DateInput, TimePicker, type DateInputProps } from './dates';
 import { IconCalendar, IconClock } from '@tabler/icons-react';
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { dayjs } from '../lib/dayjs';
@@ -163,13 +163,17 @@ export function PtBrDateTimeInput({
           disabled={disabled}
           required={required}
           error={error}
-          style={{ flex: '1 1 10rem' }}
+          style={{ flex: '0 1 15rem' }}
         />
-        <TimeInput
+        {/* Mantine's own fields rather than the browser's time input, which writes 07:30 AM when
+            the device's language is not pt-BR. */}
+        <TimePicker
           label={hideLabel ? undefined : 'Hora'}
-          aria-label={hideLabel ? `${label}: hora` : undefined}
+          hoursInputLabel={hideLabel ? `${label}: horas` : 'Horas'}
+          minutesInputLabel={hideLabel ? `${label}: minutos` : 'Minutos'}
+          format="24h"
           value={time}
-          onChange={(event) => emit(day, event.currentTarget.value)}
+          onChange={(next) => emit(day, next)}
           leftSection={<IconClock size={18} aria-hidden />}
           disabled={disabled}
           required={required}

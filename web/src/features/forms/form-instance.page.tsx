@@ -46,6 +46,7 @@ import { ProofField } from './components/proof-field';
 import { draftStore } from './drafts';
 import { formatDay, formatMoment, isPastDay } from './format';
 import { fieldMap, useFormEditor, type FormEditor } from './use-form-editor';
+import classes from './form-instance.module.css';
 
 const m = messages.forms;
 
@@ -238,7 +239,7 @@ function FormEditorView({ form, userId }: { form: FormInstanceItem; userId: stri
   const missingProofs = Object.entries(proofErrors).filter(([id]) => !fields.get(id)?.proof);
   const openProofErrors = Object.fromEntries(missingProofs);
   return (
-    <Container size="lg" py="xl" px={{ base: 'sm', sm: 'md' }}>
+    <Container size="lg" py="xl" px={{ base: 'sm', sm: 'md' }} className={classes.locked}>
       <Stack gap="lg">
         <Anchor
           component={Link}

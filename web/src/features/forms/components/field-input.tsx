@@ -38,8 +38,10 @@ export function FieldInput({
           value={value ?? ''}
           onChange={(next) => onChange(next)}
           disabled={disabled}
+          // In a cell the hidden label must take no line, so the radios line up with the inputs.
+          styles={compact ? { label: { position: 'absolute' } } : undefined}
         >
-          <Group gap="lg" mt={compact ? 0 : 'xs'} wrap="nowrap">
+          <Group gap="lg" mt={compact ? 0 : 'xs'} mih={compact ? 36 : undefined} wrap="nowrap">
             <Radio value="true" label="Sim" disabled={disabled} />
             <Radio value="false" label="Não" disabled={disabled} />
           </Group>
@@ -80,7 +82,7 @@ export function FieldInput({
           onChange={(event) => onChange(event.currentTarget.value)}
           disabled={disabled}
           maxLength={FIELD_TEXT_MAX}
-          miw={140}
+          miw={120}
         />
       ) : (
         <Textarea

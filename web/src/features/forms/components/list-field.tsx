@@ -70,6 +70,9 @@ export function ListField({
   const [deleting, setDeleting] = useState<number | null>(null);
   const editable = !locked && !table.readOnly;
   const moreFrom = columns.length > 3 ? 'lg' : 'md';
+  // A locked table keeps its actions column only where 'Ver mais' is needed to read a row.
+  const withActions = editable || columns.length > 1;
+  const actionsVisibility = editable ? {} : { hiddenFrom: moreFrom };
 
   const cellLabel = (column: Column, index: number) => `${column.name}, linha ${index + 1}`;
 
@@ -151,50 +154,58 @@ export function ListField({
             <Table verticalSpacing="xs" highlightOnHover={false} aria-labelledby={headingId}>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th w={40}>Nº</Table.Th>
+                  <Table.Th w={40} visibleFrom="sm">
+                    Nº
+                  </Table.Th>
                   {columns.map((column, index) => (
                     <Table.Th key={column.id} {...columnVisibility(index)}>
                       {column.name}
                     </Table.Th>
                   ))}
-                  <Table.Th w={editable ? 96 : 60}>Ações</Table.Th>
+                  {withActions && (
+                    <Table.Th w={editable ? 96 : 60} {...actionsVisibility}>
+                      Ações
+                    </Table.Th>
+                  )}
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {rows.map((row, index) => (
                   <Table.Tr key={row.id}>
-                    <Table.Td>{index + 1}</Table.Td>
+                    <Table.Td visibleFrom="sm">{index + 1}</Table.Td>
                     {columns.map((column, columnIndex) => (
                       <Table.Td key={column.id} {...columnVisibility(columnIndex)} valign="top">
                         {renderCell(row, column, index, true)}
                       </Table.Td>
                     ))}
-                    <Table.Td valign="top">
-                      <Group gap={4} wrap="nowrap">
-                        {columns.length > 1 && (
-                          <Button
-                            hiddenFrom={moreFrom}
-                            size="compact-sm"
-                            variant="subtle"
-                            leftSection={<IconEye size={16} aria-hidden />}
-                            onClick={() => setOpened(index)}
-                            aria-label={`Ver mais da linha ${index + 1}`}
-                          >
-                            Ver mais
-                          </Button>
-                        )}
-                        {editable && (
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            onClick={() => setDeleting(index)}
-                            aria-label={`Excluir linha ${index + 1}`}
-                          >
-                            <IconTrash size={18} aria-hidden />
-                          </ActionIcon>
-                        )}
-                      </Group>
-                    </Table.Td>
+                    {withActions && (
+                      <Table.Td valign="top" {...actionsVisibility}>
+                        <Group gap={4} mih={36} wrap="nowrap">
+                          {columns.length > 1 && (
+                            <Button
+                              hiddenFrom={moreFrom}
+                              size="compact-sm"
+                              variant="subtle"
+                              leftSection={<IconEye size={16} aria-hidden />}
+                              onClick={() => setOpened(index)}
+                              aria-label={`Ver mais da linha ${index + 1}`}
+                            >
+                              Ver mais
+                            </Button>
+                          )}
+                          {editable && (
+                            <ActionIcon
+                              variant="subtle"
+                              color="red"
+                              onClick={() => setDeleting(index)}
+                              aria-label={`Excluir linha ${index + 1}`}
+                            >
+                              <IconTrash size={18} aria-hidden />
+                            </ActionIcon>
+                          )}
+                        </Group>
+                      </Table.Td>
+                    )}
                   </Table.Tr>
                 ))}
               </Table.Tbody>
