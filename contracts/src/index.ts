@@ -8,6 +8,7 @@ export * from './properties';
 export * from './seals';
 export * from './notifications';
 export * from './instances';
+export * from './forms';
 export * from './rules/documents';
 export * from './rules/email';
 export * from './rules/password';

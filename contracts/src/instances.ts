@@ -86,6 +86,8 @@ export const INSTANCE_EVENT_TYPES = [
   // The conclusion (certificates area): approved, with a certificate, or failed.
   'approved',
   'failed',
+  // forms: a form instance finished (and signed) by its producer
+  'form_finished',
 ] as const;
 export type InstanceEventType = (typeof INSTANCE_EVENT_TYPES)[number];
 

@@ -11,6 +11,7 @@ import type { AppDeps } from './deps';
 import { authRoutes } from './modules/auth/routes';
 import { certificatesRoutes } from './modules/certificates/routes';
 import { fieldsRoutes } from './modules/fields/routes';
+import { formsRoutes } from './modules/forms/routes';
 import { instancesRoutes } from './modules/instances/routes';
 import { notificationsRoutes } from './modules/notifications/routes';
 import { propertiesRoutes } from './modules/properties/routes';
@@ -83,6 +84,7 @@ export async function buildApp(
       await api.register(notificationsRoutes);
       await api.register(instancesRoutes);
       await api.register(certificatesRoutes);
+      await api.register(formsRoutes);
     },
     { prefix: '/api' },
   );

@@ -46,7 +46,7 @@ it('answers every subject on every endpoint as the access matrix says', async ()
       const auth = subject === 'anonymous' ? {} : await t.auth(fx.users[subject]);
       const response = await t.app.inject({
         method: method as InjectOptions['method'],
-        url: row.path?.(fx) ?? url,
+        url: row.path?.(fx, subject) ?? url,
         payload: body.payload,
         headers: { ...body.headers, ...auth },
       });

@@ -1,6 +1,11 @@
 import type { InjectOptions } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { fieldInstances, formInstances, proofs } from '../src/db/schema';
+import { newId } from '../src/lib/ids';
+import { createFormInstances } from '../src/modules/instances/form-instances';
 import {
   createCertificate,
+  addTableRow,
   createField,
   createForm,
   createInstance,
@@ -11,7 +16,7 @@ import {
   randomCpf,
 } from '../src/db/seed/factories';
 import type { UserRow } from '../src/db/seed/factories';
-import { file, PNG } from './support/files';
+import { file, PDF, PNG } from './support/files';
 import { formEncoded, multipart } from './support/http';
 import type { TestApp } from './support/test-app';
 
@@ -77,6 +82,19 @@ export interface Fixture {
     number: string;
     processId: string;
   };
+  /** A started instance of the owner's farm, accepted by `technician`, and its form instances. */
+  forms: {
+    /** `/api/process-instance/{id}/form/{formId}` of a form with every kind of field. */
+    url: string;
+    /** Of a form without proofs, which the owner's row finishes. */
+    finishUrl: string;
+    textId: string;
+    staffId: string;
+    listId: string;
+    proofId: string;
+    /** A row of the Lista for each subject to try to delete. */
+    rows: Record<Subject, string>;
+  };
 }
 
 type Body = Pick<InjectOptions, 'payload' | 'headers'>;
@@ -86,8 +104,12 @@ export interface AccessRow {
   route: `${'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'} /api/${string}`;
   /** What is being checked when a route has several rows. */
   case?: string;
-  /** The concrete path; defaults to the route's path when it has no parameters. */
-  path?: (fx: Fixture) => string;
+  /**
+   * The concrete path; defaults to the route's path when it has no parameters. A route that
+   * consumes its target (a deletion) gives each subject one of its own; callers that name no
+   * subject get the owner's.
+   */
+  path?: (fx: Fixture, subject?: Subject) => string;
   /** A body that passes validation, so the answer tells about access (validation runs first). */
   body?: (fx: Fixture, subject: Subject) => Body | Promise<Body>;
   expect: Expectations;
@@ -492,6 +514,65 @@ export const ACCESS_MATRIX: AccessRow[] = [
     path: (fx) => `/api/process/${fx.certificates.processId}/holders`,
     expect: everyone(200),
   },
+  // forms: the owner fills the form, staff only its producer-read-only fields
+  {
+    route: 'GET /api/process-instance/{id}/form/{formId}',
+    path: (fx) => fx.forms.url,
+    expect: { ...signedIn(404), technician: 200, admin: 200, owner: 200 },
+  },
+  {
+    route: 'PUT /api/process-instance/{id}/form/{formId}/save',
+    path: (fx) => `${fx.forms.url}/save`,
+    body: (fx) => json({ fields: [{ id: fx.forms.textId, content: 'IRGA 424 RI' }] }),
+    expect: { ...signedIn(404), owner: 200, technician: 403, admin: 403 },
+  },
+  {
+    route: 'PUT /api/process-instance/{id}/form/{formId}/save',
+    case: 'a producer-read-only field',
+    path: (fx) => `${fx.forms.url}/save`,
+    body: (fx) => json({ fields: [{ id: fx.forms.staffId, content: 'Vistoria realizada' }] }),
+    expect: { ...signedIn(404), owner: 403, technician: 200, admin: 200 },
+  },
+  {
+    route: 'PUT /api/process-instance/{id}/form/{formId}/field/{fieldId}/edit',
+    path: (fx) => `${fx.forms.url}/field/${fx.forms.textId}/edit`,
+    body: () => multipart({ content: 'IRGA 431 CL' }),
+    expect: { ...signedIn(404), owner: 200, technician: 403, admin: 403 },
+  },
+  {
+    route: 'PUT /api/process-instance/{id}/form/{formId}/field/{fieldId}/edit',
+    case: 'a producer-read-only field',
+    path: (fx) => `${fx.forms.url}/field/${fx.forms.staffId}/edit`,
+    body: () => multipart({ content: 'Parecer favorável' }),
+    expect: { ...signedIn(404), owner: 403, technician: 200, admin: 200 },
+  },
+  {
+    route: 'POST /api/process-instance/{id}/form/{formId}/field/{fieldId}/add-row',
+    path: (fx) => `${fx.forms.url}/field/${fx.forms.listId}/add-row`,
+    expect: { ...signedIn(404), owner: 201, technician: 403, admin: 403 },
+  },
+  {
+    route: 'DELETE /api/process-instance/{id}/form/{formId}/field/{fieldId}/delete',
+    path: (fx, subject = 'owner') => `${fx.forms.url}/field/${fx.forms.rows[subject]}/delete`,
+    expect: { ...signedIn(404), owner: 200, technician: 403, admin: 403 },
+  },
+  {
+    route: 'POST /api/process-instance/{id}/form/{formId}/field/{fieldId}/proof',
+    path: (fx) => `${fx.forms.url}/field/${fx.forms.proofId}/proof`,
+    body: () => multipart({ file: file(PDF, 'outorga.pdf', 'application/pdf') }),
+    expect: { ...signedIn(404), owner: 200, technician: 403, admin: 403 },
+  },
+  {
+    route: 'GET /api/process-instance/{id}/form/{formId}/field/{fieldId}/proof',
+    path: (fx) => `${fx.forms.url}/field/${fx.forms.proofId}/proof`,
+    expect: { ...signedIn(404), owner: 200, technician: 200, admin: 200 },
+  },
+  {
+    route: 'PUT /api/process-instance/{id}/form/{formId}/finish',
+    path: (fx) => `${fx.forms.finishUrl}/finish`,
+    // Staff are refused before the form's state is looked at: the owner finished it first.
+    expect: { ...signedIn(404), owner: 200, technician: 403, admin: 403 },
+  },
 ];
 
 /** One account per subject, a released seal with an image, a draft one and each owner's farm. */
@@ -539,6 +620,7 @@ export async function buildFixture(t: TestApp): Promise<Fixture> {
     initiated: true,
   });
   const certificate = await createCertificate(t.db, { process: certified.process });
+  const forms = await buildFormsFixture(t, property, technician);
   return {
     users: { pending, user, owner, otherOwner, technician, admin },
     password: PASSWORD,
@@ -567,6 +649,68 @@ export async function buildFixture(t: TestApp): Promise<Fixture> {
       number: certificate.number,
       processId: certified.process.id,
     },
+    forms,
+  };
+}
+
+/** A started instance with a form of every kind of field (proof already sent) and one to finish. */
+async function buildFormsFixture(
+  t: TestApp,
+  property: { id: string; ownerId: string },
+  technician: UserRow,
+): Promise<Fixture['forms']> {
+  const column = await createField(t.db, { type: 'text' });
+  const [text, staff, list, proof, plain] = await Promise.all([
+    createField(t.db, { type: 'text' }),
+    createField(t.db, { type: 'text', producerReadOnly: true }),
+    createField(t.db, { type: 'form', children: [column.id] }),
+    createField(t.db, { type: 'bool', proof: true }),
+    createField(t.db, { type: 'text' }),
+  ]);
+  const { process } = await createSeal(t.db);
+  const filled = await createForm(t.db, process.id, {
+    position: 0,
+    fieldIds: [text.id, staff.id, list.id, proof.id],
+  });
+  const toFinish = await createForm(t.db, process.id, { position: 1, fieldIds: [plain.id] });
+  const instance = await createInstance(t.db, {
+    process,
+    property,
+    technician,
+    initiated: true,
+  });
+  await createFormInstances(t.db, instance);
+  const created = await t.db
+    .select({ id: formInstances.id, formId: formInstances.formId })
+    .from(formInstances)
+    .where(eq(formInstances.processInstanceId, instance.id));
+  const formInstanceOf = (formId: string) => created.find((row) => row.formId === formId)!.id;
+  const filledId = formInstanceOf(filled.id);
+  const cells = await t.db
+    .select({ id: fieldInstances.id, fieldId: fieldInstances.fieldId })
+    .from(fieldInstances)
+    .where(eq(fieldInstances.formInstanceId, filledId));
+  const idOf = (fieldId: string) => cells.find((row) => row.fieldId === fieldId)!.id;
+  const rows = {} as Record<Subject, string>;
+  for (const subject of SUBJECTS) rows[subject] = await addTableRow(t.db, filledId, list.id);
+  await t.db.insert(proofs).values({
+    id: newId(),
+    fieldInstanceId: idOf(proof.id),
+    storageKey: 'matriz/outorga.pdf',
+    filename: 'outorga.pdf',
+    mime: 'application/pdf',
+    size: PDF.length,
+  });
+  await t.deps.storage.put('matriz/outorga.pdf', PDF);
+  const base = `/api/process-instance/${instance.id}/form`;
+  return {
+    url: `${base}/${filledId}`,
+    finishUrl: `${base}/${formInstanceOf(toFinish.id)}`,
+    textId: idOf(text.id),
+    staffId: idOf(staff.id),
+    listId: idOf(list.id),
+    proofId: idOf(proof.id),
+    rows,
   };
 }
 

@@ -333,6 +333,7 @@ export const formInstances = pgTable(
     sign: boolean('sign').notNull().default(false),
     commited: boolean('commited').notNull().default(false),
     commitedAt: timestamp('commited_at', { withTimezone: true }),
+    commitedBy: uuid('commited_by').references(() => users.id),
     signedBy: uuid('signed_by').references(() => users.id),
     signedAt: timestamp('signed_at', { withTimezone: true }),
     signatureHash: text('signature_hash'),
@@ -343,6 +344,7 @@ export const formInstances = pgTable(
     index('form_instances_instance_idx').on(t.processInstanceId),
     index('form_instances_form_idx').on(t.formId),
     index('form_instances_signed_by_idx').on(t.signedBy),
+    index('form_instances_commited_by_idx').on(t.commitedBy),
   ],
 );
 
@@ -363,6 +365,8 @@ export const fieldInstances = pgTable(
     ),
     rowId: uuid('row_id'),
     content: text('content'),
+    /** Bumped on every change of `content`: a save based on an older one is a conflict. */
+    version: integer('version').notNull().default(0),
     position: integer('position').notNull().default(0),
     updatedBy: uuid('updated_by').references(() => users.id),
     createdAt: createdAt(),
@@ -388,6 +392,8 @@ export const proofs = pgTable(
     filename: text('filename').notNull(),
     mime: text('mime').notNull(),
     size: integer('size').notNull(),
+    /** Hex SHA-256 of the file, so a signature covers the proofs as they were. */
+    sha256: text('sha256'),
     uploadedBy: uuid('uploaded_by').references(() => users.id),
     createdAt: createdAt(),
   },

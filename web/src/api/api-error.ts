@@ -12,6 +12,8 @@ export class ApiError extends Error {
     message: string,
     /** The 422 list, as the server sent it (wire field names in `loc`). */
     readonly issues: readonly ValidationIssue[] = [],
+    /** The whole answer, for the few that carry more than `detail` (a save's conflicts). */
+    readonly body: unknown = undefined,
   ) {
     super(message);
   }
@@ -58,9 +60,9 @@ export function errorFromBody(status: number, body: unknown): ApiError {
   const detail = isRecord(body) ? body.detail : undefined;
   if (Array.isArray(detail) && detail.every(isValidationIssue)) {
     const message = [...new Set(detail.map((issue) => issue.msg))].join('; ');
-    return new ApiError(status, message || messages.common.invalidInput, detail);
+    return new ApiError(status, message || messages.common.invalidInput, detail, body);
   }
-  if (typeof detail === 'string' && detail) return new ApiError(status, detail);
+  if (typeof detail === 'string' && detail) return new ApiError(status, detail, [], body);
   return new ApiError(status, statusMessages[status] ?? messages.common.requestFailed);
 }
 

@@ -191,3 +191,75 @@ describe('api client errors', () => {
     expect(tokenStore.get()).toBe('valid');
   });
 });
+
+/** An XMLHttpRequest that answers what the test says, reporting upload progress on the way. */
+class FakeXhr {
+  static next: { status: number; body: unknown } = { status: 200, body: {} };
+  static sent: FakeXhr[] = [];
+  method = '';
+  url = '';
+  headers: Record<string, string> = {};
+  body: unknown;
+  status = 0;
+  responseText = '';
+  upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  abort() {
+    this.onabort?.();
+  }
+  send(body: unknown) {
+    this.body = body;
+    FakeXhr.sent.push(this);
+    queueMicrotask(() => {
+      for (const loaded of [50, 100])
+        this.upload.onprogress?.({ lengthComputable: true, loaded, total: 100 } as ProgressEvent);
+      if (FakeXhr.next.status === 0) return this.onerror?.();
+      this.status = FakeXhr.next.status;
+      this.responseText = JSON.stringify(FakeXhr.next.body);
+      this.onload?.();
+    });
+  }
+}
+
+describe('api.upload', () => {
+  it('sends the multipart body with the token, tells the progress and answers in camelCase', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    FakeXhr.sent = [];
+    FakeXhr.next = { status: 200, body: { field_instances: [{ read_only: true }] } };
+    tokenStore.set('stored', false);
+    const progress: number[] = [];
+    const form = new FormData();
+    form.append('file', new Blob(['%PDF']), 'a.pdf');
+    const answer = await api.upload('/process-instance/1/form/2/field/3/proof', form, {
+      onProgress: (fraction) => progress.push(fraction),
+    });
+    expect(answer).toEqual({ fieldInstances: [{ readOnly: true }] });
+    expect(progress).toEqual([0.5, 1]);
+    const [xhr] = FakeXhr.sent;
+    expect(xhr).toMatchObject({
+      method: 'POST',
+      url: '/api/process-instance/1/form/2/field/3/proof',
+    });
+    expect(xhr!.headers.Authorization).toBe('Bearer stored');
+    expect(xhr!.body).toBe(form);
+  });
+
+  it('rejects with the pt-BR message of the server, and a network failure as such', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    FakeXhr.next = { status: 415, body: { detail: messages.forms.proofType } };
+    const refused = await failure(api.upload('/x', new FormData()));
+    expect(refused).toMatchObject({ status: 415, message: messages.forms.proofType });
+    FakeXhr.next = { status: 0, body: null };
+    const offline = await failure(api.upload('/x', new FormData()));
+    expect(offline.status).toBe(NETWORK_ERROR_STATUS);
+  });
+});

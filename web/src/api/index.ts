@@ -5,8 +5,16 @@
  * - The stored token is sent as `Authorization: Bearer`; a 401 on such a call clears it (logout).
  * - Failures reject with ApiError: `status` (0 = network), a pt-BR `message`, and for 422 the
  *   `issues` list and `fieldErrors` by wire field name.
+ * - `api.upload` sends a multipart body with upload progress (XMLHttpRequest).
  */
 export { api, request, requestList, onUnauthorized, API_BASE } from './client';
-export type { Camel, CallOptions, ListResult, QueryParams, RequestOptions } from './client';
+export type {
+  Camel,
+  CallOptions,
+  ListResult,
+  QueryParams,
+  RequestOptions,
+  UploadOptions,
+} from './client';
 export { ApiError, isApiError, errorMessage, NETWORK_ERROR_STATUS } from './api-error';
 export { tokenStore, TOKEN_STORAGE_KEY } from './token-store';

@@ -216,6 +216,19 @@ export const routes: RouteObject[] = [
           },
 
           // ── forms ──
+          {
+            // Producers fill their own; staff read every one (the server answers 404 otherwise).
+            element: <RequireAuth />,
+            children: [
+              {
+                path: paths.formInstance(':processInstanceId', ':formInstanceId'),
+                lazy: lazyPage(
+                  () => import('../features/forms/form-instance.page'),
+                  'FormInstancePage',
+                ),
+              },
+            ],
+          },
 
           // ── certificates ──
           {

@@ -13,12 +13,14 @@ import { createFormInstances } from '../../modules/instances/form-instances';
 import {
   addProcessFields,
   createCertificate,
+  addTableRow,
   createField,
   createForm,
   createInstance,
   createProperty,
   createSeal,
   createUser,
+  fillFormFields,
   type UserRow,
 } from './factories';
 
@@ -233,7 +235,7 @@ export async function seedDemo(
       name: 'Início da irrigação por inundação',
       type: 'datetime',
     });
-    await createForm(db, sustainable.process.id, {
+    const irrigation = await createForm(db, sustainable.process.id, {
       name: 'Manejo da irrigação',
       deadline: addDays(today, 90),
       obligatory: true,
@@ -261,7 +263,7 @@ export async function seedDemo(
       type: 'text',
       producerReadOnly: true,
     });
-    await createForm(db, sustainable.process.id, {
+    const phytosanitaryForm = await createForm(db, sustainable.process.id, {
       name: 'Manejo fitossanitário',
       deadline: addDays(today, 120),
       obligatory: false,
@@ -472,13 +474,60 @@ export async function seedDemo(
     await createFormInstances(db, ongoing);
     await db
       .update(formInstances)
-      .set({ commited: true, commitedAt: daysAgo(12) })
+      .set({ commited: true, commitedAt: daysAgo(12), commitedBy: producer.id })
       .where(
         and(
           eq(formInstances.processInstanceId, ongoing.id),
           eq(formInstances.formId, characterization.id),
         ),
       );
+    // ── forms: what the producer has filled in so far ──
+    const startedForms = await db
+      .select({ id: formInstances.id, formId: formInstances.formId })
+      .from(formInstances)
+      .where(eq(formInstances.processInstanceId, ongoing.id));
+    const startedForm = (formId: string) => startedForms.find((row) => row.formId === formId)!.id;
+    await fillFormFields(
+      db,
+      startedForm(characterization.id),
+      {
+        [cultivar.id]: 'IRGA 424 RI',
+        [area.id]: '182,5',
+        [sowing.id]: addDays(today, -40),
+        [pregerminated.id]: 'false',
+      },
+      producer,
+    );
+    await fillFormFields(
+      db,
+      startedForm(irrigation.id),
+      { [waterSource.id]: 'Barragem própria no Arroio Duro, com canal de adução de 2,3 km' },
+      producer,
+    );
+    const phytosanitary = startedForm(phytosanitaryForm.id);
+    await addTableRow(
+      db,
+      phytosanitary,
+      applications.id,
+      {
+        [product.id]: 'Herbicida pré-emergente (clomazona)',
+        [dose.id]: '0,9',
+        [applicationDate.id]: addDays(today, -35),
+        [prescription.id]: 'RA 2025/0147',
+      },
+      producer,
+    );
+    await addTableRow(
+      db,
+      phytosanitary,
+      applications.id,
+      {
+        [product.id]: 'Fungicida (azoxistrobina)',
+        [dose.id]: '0,4',
+        [applicationDate.id]: addDays(today, -8),
+      },
+      producer,
+    );
 
     // Concluded and approved: the seal page lists its holder and the certificate verifies.
     const certified = await createInstance(db, {

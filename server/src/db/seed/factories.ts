@@ -1,11 +1,12 @@
 import { randomInt } from 'node:crypto';
 import { messages, type Role } from '@agroselo/contracts';
-import { eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import {
   certificates,
   fields,
   fieldChildren,
+  fieldInstances,
   formFields,
   formInstances,
   forms,
@@ -394,4 +395,79 @@ export async function createCertificate(
     })
     .returning();
   return row!;
+}
+
+// ── forms ──
+
+/**
+ * Writes answers into the field instances a start created: `answers` maps a field id (of the
+ * definition) to its content, stored as the forms area stores it ('true'/'false', YYYY-MM-DD…).
+ */
+export async function fillFormFields(
+  db: Db,
+  formInstanceId: string,
+  answers: Record<string, string>,
+  updatedBy: { id: string } | null = null,
+): Promise<void> {
+  for (const [fieldId, content] of Object.entries(answers)) {
+    await db
+      .update(fieldInstances)
+      .set({
+        content,
+        version: sql`${fieldInstances.version} + 1`,
+        updatedBy: updatedBy?.id ?? null,
+        updatedAt: new Date(),
+      })
+      .where(
+        and(
+          eq(fieldInstances.formInstanceId, formInstanceId),
+          eq(fieldInstances.fieldId, fieldId),
+          isNull(fieldInstances.parentFieldInstanceId),
+        ),
+      );
+  }
+}
+
+/**
+ * A row of the Lista field `tableFieldId` of a form instance, one cell per column in order, with
+ * `cells` (column field id → content) filled in. Resolves with the row's id.
+ */
+export async function addTableRow(
+  db: Db,
+  formInstanceId: string,
+  tableFieldId: string,
+  cells: Record<string, string> = {},
+  updatedBy: { id: string } | null = null,
+): Promise<string> {
+  const [table] = await db
+    .select({ id: fieldInstances.id })
+    .from(fieldInstances)
+    .where(
+      and(
+        eq(fieldInstances.formInstanceId, formInstanceId),
+        eq(fieldInstances.fieldId, tableFieldId),
+        isNull(fieldInstances.parentFieldInstanceId),
+      ),
+    );
+  if (!table) throw new Error(`no Lista ${tableFieldId} in form instance ${formInstanceId}`);
+  const columns = await db
+    .select({ id: fieldChildren.childFieldId })
+    .from(fieldChildren)
+    .where(eq(fieldChildren.parentFieldId, tableFieldId))
+    .orderBy(asc(fieldChildren.position));
+  const rowId = newId();
+  await db.insert(fieldInstances).values(
+    columns.map((column, position) => ({
+      id: newId(),
+      formInstanceId,
+      fieldId: column.id,
+      parentFieldInstanceId: table.id,
+      rowId,
+      position,
+      content: cells[column.id] ?? null,
+      version: cells[column.id] === undefined ? 0 : 1,
+      updatedBy: updatedBy?.id ?? null,
+    })),
+  );
+  return rowId;
 }

@@ -4,6 +4,7 @@ import {
   IconBan,
   IconCertificate,
   IconCheck,
+  IconClipboardCheck,
   IconFlag,
   IconPlayerPlay,
   IconSend,
@@ -26,6 +27,7 @@ const EVENT_ICONS: Record<InstanceEventType, ComponentType<IconProps>> = {
   opened: IconFlag,
   approved: IconCertificate,
   failed: IconX,
+  form_finished: IconClipboardCheck,
 };
 
 /** Every step of this instance, oldest first, with who took it and when. */

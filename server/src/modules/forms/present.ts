@@ -1,0 +1,103 @@
+import type { CellInstance, FieldInstance, FormInstance, Proof } from '@agroselo/contracts';
+import type { Caller } from '../../plugins/auth';
+import { activeWriter, mayWriteField, type Writer } from './access';
+import type { CellJson, FieldInstanceJson, FormInstanceRow, PersonJson } from './queries';
+
+/** JSON built by PostgreSQL carries its own offset and microseconds: one ISO form on the wire. */
+const iso = (value: string) => new Date(value).toISOString();
+
+const fullName = (user: { firstName: string; lastName: string }) =>
+  `${user.firstName} ${user.lastName}`.trim();
+
+const personOf = (json: PersonJson | null) =>
+  json
+    ? { id: json.id, name: fullName({ firstName: json.first_name, lastName: json.last_name }) }
+    : null;
+
+/** A left-joined person: drizzle gives null, or an object of nulls, when there is none. */
+const personOrNull = (
+  row: { id: string | null; firstName: string | null; lastName: string | null } | null,
+) =>
+  row?.id
+    ? {
+        id: row.id,
+        name: fullName({ firstName: row.firstName ?? '', lastName: row.lastName ?? '' }),
+      }
+    : null;
+
+export const proofPath = (instanceId: string, formId: string, fieldInstanceId: string) =>
+  `/api/process-instance/${instanceId}/form/${formId}/field/${fieldInstanceId}/proof`;
+
+interface Context {
+  instanceId: string;
+  formId: string;
+  writer: Writer | null;
+}
+
+function presentCell(cell: CellJson, context: Context, staffField: boolean): CellInstance {
+  const proof: Proof | null = cell.proof
+    ? {
+        filename: cell.proof.filename,
+        mime: cell.proof.mime as Proof['mime'],
+        size: cell.proof.size,
+        sha256: cell.proof.sha256,
+        uploaded_at: iso(cell.proof.created_at),
+        uploaded_by: personOf(cell.proof.uploaded_by),
+        url: proofPath(context.instanceId, context.formId, cell.id),
+      }
+    : null;
+  return {
+    id: cell.id,
+    content: cell.content,
+    version: cell.version,
+    created_at: iso(cell.created_at),
+    updated_at: iso(cell.updated_at),
+    updated_by: personOf(cell.updated_by),
+    field: { ...cell.field, child_fields: [] },
+    parent_field_instance_id: cell.parent_field_instance_id,
+    row_id: cell.row_id,
+    read_only: !mayWriteField(context.writer, staffField),
+    proof,
+  };
+}
+
+function presentField(json: FieldInstanceJson, context: Context): FieldInstance {
+  const tableStaff = json.field.producer_read_only;
+  return {
+    ...presentCell(json, context, tableStaff),
+    field: { ...json.field, child_fields: json.columns },
+    child_field_instances: json.cells.map((cell) =>
+      presentCell(cell, context, tableStaff || cell.field.producer_read_only),
+    ),
+  };
+}
+
+export function presentFormInstance(row: FormInstanceRow, caller: Caller): FormInstance {
+  const { form } = row;
+  const writer = activeWriter(caller, row.state);
+  const context = { instanceId: form.processInstanceId, formId: form.id, writer };
+  return {
+    id: form.id,
+    process_instance_id: form.processInstanceId,
+    form: {
+      id: form.formId,
+      name: form.name,
+      obligatory: form.obligatory,
+      deadline: form.deadline,
+      sign: form.sign,
+    },
+    commited: form.commited,
+    commited_at: form.commitedAt?.toISOString() ?? null,
+    commited_by: personOrNull(row.finisher),
+    signature:
+      form.signedAt && form.signatureHash
+        ? {
+            signed_by: personOrNull(row.signer),
+            signed_at: form.signedAt.toISOString(),
+            hash: form.signatureHash,
+          }
+        : null,
+    actions: { edit: writer !== null, finish: writer === 'producer' },
+    field_instances: row.fieldInstances.map((field) => presentField(field, context)),
+  };
+}

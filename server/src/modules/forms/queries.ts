@@ -1,0 +1,199 @@
+import { and, eq, sql, type Placeholder } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import {
+  fieldChildren,
+  fieldInstances,
+  fields,
+  formInstances,
+  processInstances,
+  properties,
+  proofs,
+  users,
+} from '../../db/schema';
+import { prepared } from '../../lib/prepared';
+import type { FormState } from './access';
+
+const fi = formInstances;
+const pi = processInstances;
+const finisher = alias(users, 'finisher');
+const signer = alias(users, 'signer');
+
+/** A person as json_build_object gives it; null when the account is gone or never set. */
+export interface PersonJson {
+  id: string;
+  first_name: string;
+  last_name: string;
+}
+
+export interface ProofJson {
+  filename: string;
+  mime: string;
+  size: number;
+  sha256: string | null;
+  created_at: string;
+  uploaded_by: PersonJson | null;
+}
+
+export interface FieldJson {
+  id: string;
+  name: string;
+  type: 'text' | 'date' | 'datetime' | 'bool' | 'form';
+  producer_read_only: boolean;
+  proof: boolean;
+}
+
+export interface CellJson {
+  id: string;
+  content: string | null;
+  version: number;
+  created_at: string;
+  updated_at: string;
+  parent_field_instance_id: string | null;
+  row_id: string | null;
+  updated_by: PersonJson | null;
+  field: FieldJson;
+  proof: ProofJson | null;
+}
+
+export interface FieldInstanceJson extends CellJson {
+  columns: FieldJson[];
+  cells: CellJson[];
+}
+
+const person = (alias: string) =>
+  sql.raw(
+    `case when ${alias}.id is null then null else json_build_object('id', ${alias}.id, 'first_name', ${alias}.first_name, 'last_name', ${alias}.last_name) end`,
+  );
+
+const fieldObject = (alias: string) =>
+  sql.raw(
+    `json_build_object('id', ${alias}.id, 'name', ${alias}.name, 'type', ${alias}.type, 'producer_read_only', ${alias}.producer_read_only, 'proof', ${alias}.proof)`,
+  );
+
+/** The proof of field instance `owner` (an alias), as one json object or null. */
+const proofOf = (owner: string) => sql`(
+  select json_build_object(
+    'filename', pr.filename, 'mime', pr.mime, 'size', pr.size, 'sha256', pr.sha256,
+    'created_at', pr.created_at, 'uploaded_by', ${person('pu')})
+  from ${proofs} pr left join ${users} pu on pu.id = pr.uploaded_by
+  where pr.field_instance_id = ${sql.raw(owner)}.id)`;
+
+/** The common keys of a field instance `f` with its field `d` and last writer `u`. */
+const cellKeys = (f: string, d: string, u: string) => sql`
+  'id', ${sql.raw(f)}.id, 'content', ${sql.raw(f)}.content, 'version', ${sql.raw(f)}.version,
+  'created_at', ${sql.raw(f)}.created_at, 'updated_at', ${sql.raw(f)}.updated_at,
+  'parent_field_instance_id', ${sql.raw(f)}.parent_field_instance_id, 'row_id', ${sql.raw(f)}.row_id,
+  'updated_by', ${person(u)}, 'field', ${fieldObject(d)}, 'proof', ${proofOf(f)}`;
+
+/**
+ * Every field instance of the form, in order, each with its field, last writer and proof, and for
+ * a Lista its columns and its cells row by row (row ids are UUIDv7: creation order), as one json
+ * column: the page costs one statement whatever its number of fields and rows.
+ */
+const fieldInstancesJson = sql<FieldInstanceJson[]>`(
+  select coalesce(json_agg(json_build_object(
+    ${cellKeys('f', 'd', 'u')},
+    'columns', (
+      select coalesce(json_agg(${fieldObject('c')} order by fc.position, c.id), '[]'::json)
+      from ${fieldChildren} fc join ${fields} c on c.id = fc.child_field_id
+      where fc.parent_field_id = d.id),
+    'cells', (
+      select coalesce(json_agg(json_build_object(${cellKeys('cell', 'cd', 'cu')})
+        order by cell.row_id, cell.position, cell.id), '[]'::json)
+      from ${fieldInstances} cell
+      join ${fields} cd on cd.id = cell.field_id
+      left join ${users} cu on cu.id = cell.updated_by
+      where cell.parent_field_instance_id = f.id)
+  ) order by f.position, f.id), '[]'::json)
+  from ${fieldInstances} f
+  join ${fields} d on d.id = f.field_id
+  left join ${users} u on u.id = f.updated_by
+  where f.form_instance_id = ${fi.id} and f.parent_field_instance_id is null)`;
+
+const personColumns = (table: typeof finisher | typeof signer) => ({
+  id: table.id,
+  firstName: table.firstName,
+  lastName: table.lastName,
+});
+
+const formState = {
+  ownerId: properties.ownerId,
+  technicianId: pi.technicianId,
+  initiated: pi.initiated,
+  finished: pi.finished,
+  commited: fi.commited,
+};
+
+type Id = string | Placeholder;
+
+function formInstanceSelect(db: Db, instanceId: Id, formId: Id) {
+  return db
+    .select({
+      form: fi,
+      state: formState,
+      finisher: personColumns(finisher),
+      signer: personColumns(signer),
+      fieldInstances: fieldInstancesJson,
+    })
+    .from(fi)
+    .innerJoin(pi, eq(pi.id, fi.processInstanceId))
+    .innerJoin(properties, eq(properties.id, pi.propertyId))
+    .leftJoin(finisher, eq(finisher.id, fi.commitedBy))
+    .leftJoin(signer, eq(signer.id, fi.signedBy))
+    .where(and(eq(fi.id, formId), eq(fi.processInstanceId, instanceId)));
+}
+
+export type FormInstanceRow = Awaited<ReturnType<typeof formInstanceSelect>>[number];
+
+/**
+ * A form instance of instance `instanceId` with all it shows, in one statement (prepared once);
+ * undefined if there is none. Inside a transaction, pass `tx`: the statement is then built anew.
+ */
+export async function readFormInstance(
+  db: Db,
+  instanceId: string,
+  formId: string,
+  tx?: Db,
+): Promise<FormInstanceRow | undefined> {
+  if (tx) return (await formInstanceSelect(tx, instanceId, formId))[0];
+  const query = prepared(db, 'form_instance', (handle, name) =>
+    formInstanceSelect(handle, sql.placeholder('id'), sql.placeholder('formId')).prepare(name),
+  );
+  const [row] = await query.execute({ id: instanceId, formId });
+  return row;
+}
+
+const stateSelect = (db: Db, instanceId: string, formId: string) =>
+  db
+    .select({ id: fi.id, name: fi.name, sign: fi.sign, ...formState })
+    .from(fi)
+    .innerJoin(pi, eq(pi.id, fi.processInstanceId))
+    .innerJoin(properties, eq(properties.id, pi.propertyId))
+    .where(and(eq(fi.id, formId), eq(fi.processInstanceId, instanceId)));
+
+export type FormStateRow = FormState & { id: string; name: string; sign: boolean };
+
+/** The form instance and what decides who may write it, without locking it. */
+export async function readFormState(
+  db: Db,
+  instanceId: string,
+  formId: string,
+): Promise<FormStateRow | undefined> {
+  const [row] = await stateSelect(db, instanceId, formId);
+  return row;
+}
+
+/**
+ * The same, its row locked until the transaction ends: saves, rows, proofs and the finish of one
+ * form run one after the other, so a save never lands on a form finished meanwhile and two saves
+ * never both pass the same version.
+ */
+export async function lockFormInstance(
+  tx: Db,
+  instanceId: string,
+  formId: string,
+): Promise<FormStateRow | undefined> {
+  const [row] = await stateSelect(tx, instanceId, formId).for('update', { of: fi });
+  return row;
+}

@@ -1,0 +1,226 @@
+import {
+  FieldEditBodySchema,
+  FieldInstanceParamsSchema,
+  FieldInstanceSchema,
+  FormConflictBodySchema,
+  FormFinishBodySchema,
+  FormInstanceParamsSchema,
+  FormInstanceSchema,
+  FormSaveBodySchema,
+  ProofUploadBodySchema,
+} from '@agroselo/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sendFile } from '../../lib/files';
+import { callerOf } from '../../plugins/auth';
+import {
+  addRow,
+  deleteRowOrCell,
+  editField,
+  finishForm,
+  getFormInstance,
+  proofFile,
+  SaveConflict,
+  saveForm,
+  uploadProof,
+} from './service';
+
+const TAGS = ['formulários'];
+const FORM_OR_JSON = [
+  'multipart/form-data',
+  'application/x-www-form-urlencoded',
+  'application/json',
+];
+const FORM = '/process-instance/:id/form/:formId';
+const FIELD = `${FORM}/field/:fieldId`;
+
+/**
+ * Filling a form instance (DESIGN §4a): `:id` is the process instance, `:formId` the form
+ * instance and `:fieldId` the field instance (or, to delete one, a row of a Lista).
+ */
+export async function formsRoutes(base: FastifyInstance): Promise<void> {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const security = [{ bearer: [] }];
+  const signedIn = app.guard();
+  const form = { 200: FormInstanceSchema };
+
+  app.get(
+    FORM,
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'Um formulário da instância com seus campos, linhas das listas, comprovantes, ' +
+          'assinatura e o que quem chama pode alterar. Produtores só veem os das suas propriedades',
+        security,
+        params: FormInstanceParamsSchema,
+        response: form,
+      },
+      preHandler: signedIn,
+    },
+    (request) =>
+      getFormInstance(app.deps, callerOf(request), request.params.id, request.params.formId),
+  );
+
+  app.put(
+    `${FORM}/save`,
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'Salva vários campos de uma vez, tudo ou nada: 422 por campo inválido, 409 com os ' +
+          'valores atuais quando um campo mudou depois da versão enviada',
+        security,
+        params: FormInstanceParamsSchema,
+        body: FormSaveBodySchema,
+        response: { ...form, 409: FormConflictBodySchema },
+      },
+      preHandler: signedIn,
+    },
+    async (request, reply) => {
+      try {
+        return await saveForm(
+          app.deps,
+          callerOf(request),
+          request.params.id,
+          request.params.formId,
+          request.body,
+        );
+      } catch (error) {
+        if (!(error instanceof SaveConflict)) throw error;
+        return reply.code(409).send({ detail: error.message, conflicts: error.conflicts });
+      }
+    },
+  );
+
+  app.put(
+    `${FORM}/finish`,
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'O produtor finaliza o formulário (todos os comprovantes enviados); se o formulário ' +
+          'requer assinatura, com a senha (password) de quem assina',
+        consumes: FORM_OR_JSON,
+        security,
+        params: FormInstanceParamsSchema,
+        body: FormFinishBodySchema,
+        response: form,
+      },
+      preHandler: signedIn,
+    },
+    (request) =>
+      finishForm(
+        app.deps,
+        callerOf(request),
+        request.params.id,
+        request.params.formId,
+        request.body,
+      ),
+  );
+
+  app.put(
+    `${FIELD}/edit`,
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'Altera um campo (multipart content; vazio limpa), com a versão (version) opcional ' +
+          'em que a alteração foi feita',
+        consumes: FORM_OR_JSON,
+        security,
+        params: FieldInstanceParamsSchema,
+        body: FieldEditBodySchema,
+        response: { 200: FieldInstanceSchema, 409: FormConflictBodySchema },
+      },
+      preHandler: signedIn,
+    },
+    async (request, reply) => {
+      const { id, formId, fieldId } = request.params;
+      try {
+        return await editField(app.deps, callerOf(request), id, formId, fieldId, request.body);
+      } catch (error) {
+        if (!(error instanceof SaveConflict)) throw error;
+        return reply.code(409).send({ detail: error.message, conflicts: error.conflicts });
+      }
+    },
+  );
+
+  app.post(
+    `${FIELD}/add-row`,
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Nova linha de uma Lista, com uma célula vazia por coluna',
+        security,
+        params: FieldInstanceParamsSchema,
+        response: { 201: FormInstanceSchema },
+      },
+      preHandler: signedIn,
+    },
+    async (request, reply) => {
+      const { id, formId, fieldId } = request.params;
+      return reply.code(201).send(await addRow(app.deps, callerOf(request), id, formId, fieldId));
+    },
+  );
+
+  app.delete(
+    `${FIELD}/delete`,
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'Exclui uma linha de uma Lista (pelo row_id) com suas células, ou uma célula ' +
+          '(a linha que fica sem células sai junto)',
+        security,
+        params: FieldInstanceParamsSchema,
+        response: form,
+      },
+      preHandler: signedIn,
+    },
+    (request) => {
+      const { id, formId, fieldId } = request.params;
+      return deleteRowOrCell(app.deps, callerOf(request), id, formId, fieldId);
+    },
+  );
+
+  app.post(
+    `${FIELD}/proof`,
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'Comprovante de um campo "Requer comprovante" (file): PDF, JPEG, PNG ou WebP de até ' +
+          '10 MB, conferido pelo conteúdo; substitui o anterior',
+        consumes: ['multipart/form-data'],
+        security,
+        params: FieldInstanceParamsSchema,
+        body: ProofUploadBodySchema,
+        response: form,
+      },
+      preHandler: signedIn,
+    },
+    (request) => {
+      const { id, formId, fieldId } = request.params;
+      return uploadProof(app.deps, callerOf(request), id, formId, fieldId, request.body);
+    },
+  );
+
+  app.get(
+    `${FIELD}/proof`,
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Baixa o comprovante de um campo',
+        security,
+        params: FieldInstanceParamsSchema,
+      },
+      preHandler: signedIn,
+    },
+    async (request, reply) => {
+      const { id, formId, fieldId } = request.params;
+      const file = await proofFile(app.deps, callerOf(request), id, formId, fieldId);
+      return sendFile(reply, { body: file.body, mime: file.mime, filename: file.filename });
+    },
+  );
+}

@@ -1,0 +1,528 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import {
+  checkFieldContent,
+  messages,
+  PROOF_MAX_BYTES,
+  PROOF_TYPES,
+  TABLE_ROWS_MAX,
+  type FieldConflict,
+  type FieldEditBody,
+  type FieldInstance,
+  type FormFinishBody,
+  type FormInstance,
+  type FormSaveBody,
+  type ProofUploadBody,
+  type ValidationIssue,
+} from '@agroselo/contracts';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Readable } from 'node:stream';
+import type { Db } from '../../db/client';
+import {
+  fieldChildren,
+  fieldInstances,
+  fields,
+  formInstances,
+  proofs,
+  users,
+} from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import {
+  AppError,
+  badRequest,
+  conflict,
+  forbidden,
+  invalidField,
+  notFound,
+} from '../../lib/errors';
+import { acceptFile, type UploadedFile } from '../../lib/files';
+import { newId } from '../../lib/ids';
+import { verifyPassword } from '../../lib/passwords';
+import type { Caller } from '../../plugins/auth';
+import { claimAttempt } from '../auth/attempts';
+import { recordEvent } from '../instances/events';
+import { checkFieldWriter, viewerOf, writerOf, type FormState, type Writer } from './access';
+import { presentFormInstance } from './present';
+import { lockFormInstance, readFormInstance, readFormState } from './queries';
+import { signatureHash } from './signature';
+
+const m = messages.forms;
+const fi = fieldInstances;
+const table = alias(fieldInstances, 'table_instance');
+const tableField = alias(fields, 'table_field');
+const writerUser = alias(users, 'writer');
+
+/** A save met fields changed meanwhile (another device): nothing was written. */
+export class SaveConflict extends AppError {
+  constructor(readonly conflicts: FieldConflict[]) {
+    super(409, m.conflict);
+  }
+}
+
+const fullName = (user: { firstName: string; lastName: string }) =>
+  `${user.firstName} ${user.lastName}`.trim();
+
+/** GET /api/process-instance/{id}/form/{formId}: staff see every form, producers their own. */
+export async function getFormInstance(
+  deps: AppDeps,
+  caller: Caller,
+  instanceId: string,
+  formId: string,
+  tx?: Db,
+): Promise<FormInstance> {
+  const row = await readFormInstance(deps.db, instanceId, formId, tx);
+  if (!row || !viewerOf(caller, row.state)) throw notFound(m.notFound);
+  return presentFormInstance(row, caller);
+}
+
+/** Locks the form for this transaction and tells as whom the caller writes it, or refuses. */
+async function openForWrite(tx: Db, caller: Caller, instanceId: string, formId: string) {
+  const form = await lockFormInstance(tx, instanceId, formId);
+  if (!form) throw notFound(m.notFound);
+  return { form, writer: writerOf(caller, form) };
+}
+
+/** Field instances of the form by id, with what decides who writes them and their last writer. */
+function fieldsById(tx: Db, formId: string, ids: string[]) {
+  return tx
+    .select({
+      id: fi.id,
+      content: fi.content,
+      version: fi.version,
+      updatedAt: fi.updatedAt,
+      parentId: fi.parentFieldInstanceId,
+      name: fields.name,
+      type: fields.type,
+      staffField: sql<boolean>`${fields.producerReadOnly} or coalesce(${tableField.producerReadOnly}, false)`,
+      writer: { id: writerUser.id, firstName: writerUser.firstName, lastName: writerUser.lastName },
+    })
+    .from(fi)
+    .innerJoin(fields, eq(fields.id, fi.fieldId))
+    .leftJoin(table, eq(table.id, fi.parentFieldInstanceId))
+    .leftJoin(tableField, eq(tableField.id, table.fieldId))
+    .leftJoin(writerUser, eq(writerUser.id, fi.updatedBy))
+    .where(and(eq(fi.formInstanceId, formId), inArray(fi.id, ids)));
+}
+
+interface Change {
+  id: string;
+  content: string | boolean | null;
+  version?: number | undefined;
+}
+
+/**
+ * Writes many fields of one form in the caller's transaction, all or nothing: unknown fields and
+ * invalid content answer the 422 list (one entry per field), a field of someone else 403, and a
+ * field changed since the version the change was made on 409 with the server's values. A change
+ * that leaves the content as it is costs nothing, so a save repeated after a lost answer is no
+ * conflict.
+ */
+async function writeFields(
+  tx: Db,
+  caller: Caller,
+  writer: Writer,
+  formId: string,
+  changes: readonly Change[],
+  loc: (index: number) => (string | number)[],
+): Promise<void> {
+  if (changes.length === 0) return;
+  const current = new Map(
+    (await fieldsById(tx, formId, [...new Set(changes.map((change) => change.id))])).map((row) => [
+      row.id,
+      row,
+    ]),
+  );
+  const missing: ValidationIssue[] = changes.flatMap((change, index) =>
+    current.has(change.id)
+      ? []
+      : [{ loc: [...loc(index), 'id'], msg: m.fieldNotFound, type: 'not_found' }],
+  );
+  if (missing.length > 0) throw new AppError(422, missing);
+
+  const issues: ValidationIssue[] = [];
+  const writes: { id: string; value: string | null }[] = [];
+  const conflicts: FieldConflict[] = [];
+  changes.forEach((change, index) => {
+    const field = current.get(change.id)!;
+    checkFieldWriter(writer, field.staffField);
+    const checked = checkFieldContent(field.type, change.content);
+    if (!checked.ok) {
+      issues.push({ loc: [...loc(index), 'content'], msg: checked.message, type: field.type });
+      return;
+    }
+    if (checked.value === field.content) return;
+    if (change.version !== undefined && change.version !== field.version) {
+      conflicts.push({
+        id: field.id,
+        content: field.content,
+        version: field.version,
+        updated_at: field.updatedAt.toISOString(),
+        updated_by: field.writer ? { id: field.writer.id, name: fullName(field.writer) } : null,
+      });
+      return;
+    }
+    writes.push({ id: field.id, value: checked.value });
+  });
+  if (issues.length > 0) throw new AppError(422, issues);
+  if (conflicts.length > 0) throw new SaveConflict(conflicts);
+  if (writes.length === 0) return;
+
+  const values = sql.join(
+    writes.map((write) => sql`(${write.id}::uuid, ${write.value}::text)`),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    update ${fi} as f
+    set content = v.content, version = f.version + 1, updated_by = ${caller.id}::uuid, updated_at = now()
+    from (values ${values}) as v(id, content)
+    where f.id = v.id`);
+}
+
+/** PUT …/form/{formId}/save: every changed field in one transaction (DESIGN §4a). */
+export async function saveForm(
+  deps: AppDeps,
+  caller: Caller,
+  instanceId: string,
+  formId: string,
+  body: FormSaveBody,
+): Promise<FormInstance> {
+  return deps.db.transaction(async (tx) => {
+    const { writer } = await openForWrite(tx, caller, instanceId, formId);
+    await writeFields(tx, caller, writer, formId, body.fields, (index) => [
+      'body',
+      'fields',
+      index,
+    ]);
+    return getFormInstance(deps, caller, instanceId, formId, tx);
+  });
+}
+
+/** PUT …/field/{fieldId}/edit: one field, as the spec's client saves (multipart `content`). */
+export async function editField(
+  deps: AppDeps,
+  caller: Caller,
+  instanceId: string,
+  formId: string,
+  fieldId: string,
+  body: FieldEditBody,
+): Promise<FieldInstance> {
+  const form = await deps.db.transaction(async (tx) => {
+    const { writer } = await openForWrite(tx, caller, instanceId, formId);
+    const [field] = await fieldsById(tx, formId, [fieldId]);
+    if (!field) throw notFound(m.fieldNotFound);
+    await writeFields(tx, caller, writer, formId, [{ id: fieldId, ...body }], () => ['body']);
+    return getFormInstance(deps, caller, instanceId, formId, tx);
+  });
+  const field = form.field_instances
+    .flatMap((item) => [
+      item,
+      ...item.child_field_instances.map((cell) => ({ ...cell, child_field_instances: [] })),
+    ])
+    .find((item) => item.id === fieldId);
+  return field!;
+}
+
+/** The Lista `fieldId` of the form, its columns and how many rows it has. */
+async function findTable(tx: Db, formId: string, fieldId: string) {
+  const [found] = await tx
+    .select({
+      id: fi.id,
+      type: fields.type,
+      fieldId: fields.id,
+      staffField: fields.producerReadOnly,
+      rows: sql<number>`(select count(distinct c.row_id) from ${fi} c where c.parent_field_instance_id = ${fi.id})`.mapWith(
+        Number,
+      ),
+    })
+    .from(fi)
+    .innerJoin(fields, eq(fields.id, fi.fieldId))
+    .where(
+      and(eq(fi.id, fieldId), eq(fi.formInstanceId, formId), isNull(fi.parentFieldInstanceId)),
+    );
+  return found;
+}
+
+/** POST …/field/{fieldId}/add-row: a new row of a Lista, one empty cell per column. */
+export async function addRow(
+  deps: AppDeps,
+  caller: Caller,
+  instanceId: string,
+  formId: string,
+  fieldId: string,
+): Promise<FormInstance> {
+  return deps.db.transaction(async (tx) => {
+    const { writer } = await openForWrite(tx, caller, instanceId, formId);
+    const found = await findTable(tx, formId, fieldId);
+    if (!found) throw notFound(m.fieldNotFound);
+    if (found.type !== 'form') throw badRequest(m.notAList);
+    checkFieldWriter(writer, found.staffField);
+    if (found.rows >= TABLE_ROWS_MAX) throw conflict(m.tooManyRows(TABLE_ROWS_MAX));
+    const columns = await tx
+      .select({ id: fieldChildren.childFieldId })
+      .from(fieldChildren)
+      .where(eq(fieldChildren.parentFieldId, found.fieldId))
+      .orderBy(asc(fieldChildren.position), asc(fieldChildren.childFieldId));
+    const rowId = newId();
+    if (columns.length > 0) {
+      await tx.insert(fi).values(
+        columns.map((column, position) => ({
+          id: newId(),
+          formInstanceId: formId,
+          fieldId: column.id,
+          parentFieldInstanceId: found.id,
+          rowId,
+          position,
+          updatedBy: caller.id,
+        })),
+      );
+    }
+    return getFormInstance(deps, caller, instanceId, formId, tx);
+  });
+}
+
+/**
+ * DELETE …/field/{fieldId}/delete: `fieldId` is a row of a Lista (its `row_id`: the row and its
+ * cells go) or one cell (it goes, and a row left with no cells is gone with it). Other fields of
+ * the form are not deleted: they belong to its definition.
+ */
+export async function deleteRowOrCell(
+  deps: AppDeps,
+  caller: Caller,
+  instanceId: string,
+  formId: string,
+  fieldId: string,
+): Promise<FormInstance> {
+  const { form, removedKeys } = await deps.db.transaction(async (tx) => {
+    const { writer } = await openForWrite(tx, caller, instanceId, formId);
+    const targets = await tx
+      .select({
+        id: fi.id,
+        parentId: fi.parentFieldInstanceId,
+        staffField: sql<boolean>`coalesce(${tableField.producerReadOnly}, false)`,
+        proofKey: proofs.storageKey,
+      })
+      .from(fi)
+      .leftJoin(table, eq(table.id, fi.parentFieldInstanceId))
+      .leftJoin(tableField, eq(tableField.id, table.fieldId))
+      .leftJoin(proofs, eq(proofs.fieldInstanceId, fi.id))
+      .where(
+        and(
+          eq(fi.formInstanceId, formId),
+          sql`(${fi.id} = ${fieldId}::uuid or (${fi.rowId} = ${fieldId}::uuid and ${fi.parentFieldInstanceId} is not null))`,
+        ),
+      );
+    if (targets.length === 0) throw notFound(m.fieldNotFound);
+    if (targets.some((target) => target.parentId === null)) throw badRequest(m.onlyRowsDeleted);
+    checkFieldWriter(writer, targets[0]!.staffField);
+    await tx.delete(fi).where(
+      inArray(
+        fi.id,
+        targets.map((target) => target.id),
+      ),
+    );
+    return {
+      form: await getFormInstance(deps, caller, instanceId, formId, tx),
+      removedKeys: targets.flatMap((target) => (target.proofKey ? [target.proofKey] : [])),
+    };
+  });
+  await removeFiles(deps, removedKeys);
+  return form;
+}
+
+/** Files whose rows are gone; a file left behind costs disk, never correctness. */
+async function removeFiles(deps: AppDeps, keys: readonly string[]) {
+  await Promise.all(keys.map((key) => deps.storage.remove(key).catch(() => undefined)));
+}
+
+const PROOF_EXTENSIONS: Record<string, string> = {
+  'application/pdf': 'pdf',
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+};
+
+/** The name the producer gave the file, without folders or control characters, kept short. */
+function cleanFilename(filename: string, mime: string): string {
+  const ext = PROOF_EXTENSIONS[mime] ?? 'bin';
+  // eslint-disable-next-line no-control-regex -- the point is to strip control characters
+  const base = path.basename(filename.replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f]/g, '');
+  const trimmed = base.trim().slice(-120);
+  return trimmed && trimmed !== '.' ? trimmed : `comprovante.${ext}`;
+}
+
+/**
+ * POST …/field/{fieldId}/proof: the file of a 'Requer comprovante' field (PDF, JPEG, PNG or WebP
+ * by its bytes, at most 10 MB). A new file replaces the old one, which is removed once the new
+ * one is recorded.
+ */
+export async function uploadProof(
+  deps: AppDeps,
+  caller: Caller,
+  instanceId: string,
+  formId: string,
+  fieldId: string,
+  body: ProofUploadBody,
+): Promise<FormInstance> {
+  let storedKey: string | null = null;
+  try {
+    const result = await deps.db.transaction(async (tx) => {
+      const { writer } = await openForWrite(tx, caller, instanceId, formId);
+      const [field] = await tx
+        .select({
+          id: fi.id,
+          proof: fields.proof,
+          staffField: sql<boolean>`${fields.producerReadOnly} or coalesce(${tableField.producerReadOnly}, false)`,
+          oldKey: proofs.storageKey,
+        })
+        .from(fi)
+        .innerJoin(fields, eq(fields.id, fi.fieldId))
+        .leftJoin(table, eq(table.id, fi.parentFieldInstanceId))
+        .leftJoin(tableField, eq(tableField.id, table.fieldId))
+        .leftJoin(proofs, eq(proofs.fieldInstanceId, fi.id))
+        .where(and(eq(fi.id, fieldId), eq(fi.formInstanceId, formId)));
+      if (!field) throw notFound(m.fieldNotFound);
+      checkFieldWriter(writer, field.staffField);
+      if (!field.proof) throw badRequest(m.noProof);
+      const file = acceptFile(body.file as UploadedFile, {
+        types: PROOF_TYPES,
+        maxBytes: PROOF_MAX_BYTES,
+        tooLarge: m.proofTooLarge,
+        wrongType: m.proofType,
+      });
+      const key = `proofs/${formId}/${fieldId}/${newId()}.${PROOF_EXTENSIONS[file.mime] ?? 'bin'}`;
+      await deps.storage.put(key, file.data);
+      storedKey = key;
+      const values = {
+        storageKey: key,
+        filename: cleanFilename(file.filename, file.mime),
+        mime: file.mime,
+        size: file.data.length,
+        sha256: createHash('sha256').update(file.data).digest('hex'),
+        uploadedBy: caller.id,
+        createdAt: new Date(),
+      };
+      await tx
+        .insert(proofs)
+        .values({ id: newId(), fieldInstanceId: fieldId, ...values })
+        .onConflictDoUpdate({ target: proofs.fieldInstanceId, set: values });
+      return {
+        form: await getFormInstance(deps, caller, instanceId, formId, tx),
+        oldKey: field.oldKey,
+      };
+    });
+    storedKey = null;
+    if (result.oldKey) await removeFiles(deps, [result.oldKey]);
+    return result.form;
+  } finally {
+    if (storedKey) await removeFiles(deps, [storedKey]);
+  }
+}
+
+/** GET …/field/{fieldId}/proof: the file, to whoever may see the form. */
+export async function proofFile(
+  deps: AppDeps,
+  caller: Caller,
+  instanceId: string,
+  formId: string,
+  fieldId: string,
+): Promise<{ body: Readable; mime: string; filename: string }> {
+  const row = await readFormInstance(deps.db, instanceId, formId);
+  if (!row || !viewerOf(caller, row.state)) throw notFound(m.notFound);
+  const [proof] = await deps.db
+    .select({ key: proofs.storageKey, mime: proofs.mime, filename: proofs.filename })
+    .from(proofs)
+    .innerJoin(fi, eq(fi.id, proofs.fieldInstanceId))
+    .where(and(eq(proofs.fieldInstanceId, fieldId), eq(fi.formInstanceId, formId)));
+  if (!proof) throw notFound(m.proofMissing);
+  const body = await deps.storage.open(proof.key);
+  if (!body) throw notFound(m.proofMissing);
+  return { body, mime: proof.mime, filename: proof.filename };
+}
+
+/** 'Requer comprovante' fields (cells included) of the form that have no file yet. */
+async function missingProofs(db: Db, formId: string): Promise<ValidationIssue[]> {
+  const rows = await db
+    .select({ id: fi.id, name: fields.name, tableName: tableField.name })
+    .from(fi)
+    .innerJoin(fields, eq(fields.id, fi.fieldId))
+    .leftJoin(table, eq(table.id, fi.parentFieldInstanceId))
+    .leftJoin(tableField, eq(tableField.id, table.fieldId))
+    .leftJoin(proofs, eq(proofs.fieldInstanceId, fi.id))
+    .where(and(eq(fi.formInstanceId, formId), eq(fields.proof, true), isNull(proofs.id)))
+    .orderBy(
+      sql`coalesce(${table.position}, ${fi.position})`,
+      sql`${fi.rowId} nulls first`,
+      asc(fi.position),
+    );
+  return rows.map((row) => ({
+    loc: ['field_instances', row.id, 'proof'],
+    msg: m.proofRequired(row.tableName ? `${row.tableName}: ${row.name}` : row.name),
+    type: 'proof_required',
+  }));
+}
+
+/**
+ * PUT …/form/{formId}/finish: the producer locks the form once every proof is there; a form that
+ * requires a signature is signed with the producer's password (checked within the account's
+ * attempt budget, before anything is written), recording who, when and the SHA-256 of what was
+ * saved. The state is checked again under the lock, so a finish never races a save.
+ */
+export async function finishForm(
+  deps: AppDeps,
+  caller: Caller,
+  instanceId: string,
+  formId: string,
+  body: FormFinishBody,
+): Promise<FormInstance> {
+  // A first look without the lock: refusals come before the password is asked for.
+  const form = await readFormState(deps.db, instanceId, formId);
+  if (!form) throw notFound(m.notFound);
+  const checkCaller = (state: FormState) => {
+    const viewer = viewerOf(caller, state);
+    if (!viewer) throw notFound(m.notFound);
+    if (viewer === 'staff') throw forbidden(m.finishOwnerOnly);
+    writerOf(caller, state);
+  };
+  checkCaller(form);
+  const missing = await missingProofs(deps.db, formId);
+  if (missing.length > 0) throw new AppError(422, missing);
+  if (form.sign) {
+    const password = body?.password ?? '';
+    if (!password) throw invalidField('password', m.passwordRequired, 'missing');
+    const attempt = await claimAttempt(deps.db, 'password', caller.email);
+    if (!(await verifyPassword(caller.passwordHash, password)))
+      throw invalidField('password', m.passwordWrong, 'wrong_password');
+    await attempt.release();
+  }
+
+  return deps.db.transaction(async (tx) => {
+    const locked = await lockFormInstance(tx, instanceId, formId);
+    if (!locked) throw notFound(m.notFound);
+    checkCaller(locked);
+    const stillMissing = await missingProofs(tx, formId);
+    if (stillMissing.length > 0) throw new AppError(422, stillMissing);
+    const now = new Date();
+    const current = await getFormInstance(deps, caller, instanceId, formId, tx);
+    const hash = locked.sign ? signatureHash(locked, current.field_instances) : null;
+    await tx
+      .update(formInstances)
+      .set({
+        commited: true,
+        commitedAt: now,
+        commitedBy: caller.id,
+        ...(hash ? { signedBy: caller.id, signedAt: now, signatureHash: hash } : {}),
+      })
+      .where(eq(formInstances.id, formId));
+    const name = fullName(caller);
+    await recordEvent(tx, {
+      instanceId,
+      actorId: caller.id,
+      type: 'form_finished',
+      message: hash ? m.eventSigned(locked.name, name) : m.eventFinished(locked.name, name),
+      data: { form_instance_id: formId, ...(hash ? { signature_hash: hash } : {}) },
+      at: now,
+    });
+    return getFormInstance(deps, caller, instanceId, formId, tx);
+  });
+}

@@ -1,0 +1,401 @@
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { cnpj } from 'cpf-cnpj-validator';
+import {
+  DEMO_PASSWORD,
+  demo,
+  expect,
+  test,
+  widths,
+  type DemoRole,
+  type NewAccount,
+} from '../fixtures';
+
+// Real bytes: the server checks the type of uploads by their content.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+
+const OFFLINE =
+  'Você está sem conexão. Suas alterações ficam guardadas neste aparelho e serão salvas quando a conexão voltar.';
+const SAVE_PENDING = 'Sem conexão: o salvamento será feito assim que a conexão voltar.';
+const ALL_SAVED = 'Todas as alterações estão salvas';
+
+/** A day relative to today in São Paulo, as the wire writes it. */
+const day = (offset: number) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(
+    new Date(Date.now() + offset * 24 * 3_600_000),
+  );
+
+/** Types a date as dd/mm/aaaa and leaves the field, closing its calendar as a user would. */
+async function fillDate(field: Locator, value: string) {
+  await field.fill(value);
+  await field.press('Tab');
+}
+
+/** Notifications stack up; the newest one with this text is what a step waits for. */
+const notice = (page: Page, text: string) =>
+  page.getByRole('alert').filter({ hasText: text }).last();
+
+async function tokenOf(request: APIRequestContext, role: DemoRole): Promise<string> {
+  const response = await request.post('/api/auth/token', {
+    form: { username: demo[role], password: DEMO_PASSWORD },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+async function ok<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
+  expect(response.ok(), `${response.url()}: ${await response.text()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+/** The names of what the journey's form asks; each run gets its own, as journeys share a server. */
+function namesFor(tag: string) {
+  return {
+    seal: `Selo Registro de Campo ${tag}`,
+    form: `Registro da lavoura ${tag}`,
+    text: 'Cultivar semeada',
+    bool: 'Possui outorga de uso da água',
+    date: 'Data da semeadura',
+    datetime: 'Início da irrigação por inundação',
+    list: 'Aplicações de defensivos',
+    staff: 'Parecer da vistoria técnica',
+    columns: {
+      product: 'Produto',
+      dose: 'Dose (L/ha)',
+      applied: 'Data da aplicação',
+      done: 'Aplicado',
+    },
+  };
+}
+
+/**
+ * Through the API, as the people who do it: the admin builds a seal whose form has every kind
+ * of field and requires a signature, a new producer registers a farm and requests it, the demo
+ * technician accepts and the producer starts it. Resolves with the form instance to fill.
+ */
+async function startedForm(request: APIRequestContext, producer: { token: string }, tag: string) {
+  const names = namesFor(tag);
+  const admin = bearer(await tokenOf(request, 'admin'));
+  const field = async (body: Record<string, unknown>) =>
+    (
+      await ok<{ id: string }>(
+        await request.post('/api/field/register', { headers: admin, data: body }),
+      )
+    ).id;
+  const text = (name: string, extra: Record<string, unknown> = {}) =>
+    field({ name, type: 'text', ...extra });
+  const columns = [
+    await text(names.columns.product),
+    await text(names.columns.dose),
+    await field({ name: names.columns.applied, type: 'date' }),
+    await field({ name: names.columns.done, type: 'bool' }),
+  ];
+  const fieldIds = [
+    await text(names.text),
+    await field({ name: names.bool, type: 'bool', proof: true }),
+    await field({ name: names.date, type: 'date' }),
+    await field({ name: names.datetime, type: 'datetime' }),
+    await field({ name: names.list, type: 'form', child_fields: columns }),
+    await text(names.staff, { producer_read_only: true }),
+  ];
+
+  const process = await ok<{ id: string }>(
+    await request.post('/api/process/register', {
+      headers: admin,
+      multipart: {
+        notice: `Edital de teste ${tag}`,
+        description: `Certificação de teste ${tag}`,
+        start_date: day(-1),
+        end_date: day(60),
+        validity_start: day(0),
+        validity_end: day(400),
+        stamp_name: names.seal,
+        stamp_description: 'Selo criado pela jornada de formulários',
+        file: { name: 'selo.png', mimeType: 'image/png', buffer: PNG },
+      },
+    }),
+  );
+  const form = await ok<{ id: string }>(
+    await request.post(`/api/process/${process.id}/form/register`, {
+      headers: admin,
+      data: { name: names.form, deadline: day(30), obligatory: true, sign: true },
+    }),
+  );
+  for (const id of fieldIds) {
+    await ok(
+      await request.put(`/api/process/${process.id}/form/${form.id}/field/${id}/add`, {
+        headers: admin,
+      }),
+    );
+  }
+  await ok(
+    await request.put(`/api/process/${process.id}/release`, {
+      headers: admin,
+      data: { released: true },
+    }),
+  );
+
+  const owner = bearer(producer.token);
+  const farm = await ok<{ id: string }>(
+    await request.post('/api/property/register', {
+      headers: owner,
+      data: {
+        business_name: `Granja Passo Real ${tag}`,
+        business_type: 'Granja',
+        cnpj: cnpj.generate(),
+        municipality: 'Arroio Grande',
+        irga: '2207731',
+        latitude: -32.2371,
+        longitude: -53.0867,
+        car_n: 'RS43011007A1C2E9F4B8D41A6B3C0F5E7D9A2B4C6',
+        farming_lo_number: '03321/2025-DL',
+        farming_lo_validity: '2029-03-31',
+        drying_and_stock_lo_number: '04412/2025-DL',
+        drying_and_stock_lo_validity: '2028-10-31',
+        place: 'Passo Real',
+        responsible_name: 'Ana Lima',
+      },
+    }),
+  );
+  const instance = await ok<{ id: string }>(
+    await request.put(`/api/process/${process.id}/request`, {
+      headers: owner,
+      multipart: { business_id: farm.id },
+    }),
+  );
+  await ok(
+    await request.put(`/api/process-instance/${instance.id}/evaluate`, {
+      headers: bearer(await tokenOf(request, 'technician')),
+      multipart: { reject: 'false' },
+    }),
+  );
+  const started = await ok<{ form_instances: { id: string; name: string }[] }>(
+    await request.put(`/api/process-instance/${instance.id}/start`, { headers: owner }),
+  );
+  const formInstance = started.form_instances.find((item) => item.name === names.form)!;
+  return { names, instanceId: instance.id, formId: formInstance.id };
+}
+
+for (const [size, viewport] of [
+  ['1280', widths.desktop],
+  ['375', widths.mobile],
+] as const) {
+  test(`a producer fills every kind of field, keeps a draft, saves offline and signs at ${size} px`, async ({
+    page,
+    context,
+    request,
+    signUp,
+    signInWith,
+    snap,
+    expectAccessible,
+  }) => {
+    const mobile = size === '375';
+    // Each screen is checked for accessibility at one width only: axe is slow and the markup is the same.
+    const producer = await signUp({ verify: true });
+    const tag = `${size}-${Date.now().toString(36)}`;
+    const { names, instanceId, formId } = await startedForm(request, producer, tag);
+    const account: NewAccount = producer.account;
+    const formUrl = `/api/process-instance/${instanceId}/form/${formId}`;
+
+    await page.setViewportSize(viewport);
+    await signInWith(producer.token);
+    await page.goto(`/producer-details/${instanceId}`);
+    await page.getByRole('link', { name: `${names.form}: em preenchimento` }).click();
+    await expect(page).toHaveURL(new RegExp(`/form-instance/${formId}$`));
+    await expect(page.getByRole('heading', { level: 1, name: names.form })).toBeVisible();
+    await expect(page.getByText('Requer Assinatura')).toBeVisible();
+    await expect(page.getByText(ALL_SAVED)).toBeVisible();
+
+    // Every kind of field; the technician's own is shown, locked.
+    await page.getByRole('textbox', { name: names.text }).fill('IRGA 424 RI');
+    await page
+      .getByRole('radiogroup', { name: names.bool })
+      .getByRole('radio', { name: 'Sim' })
+      .check();
+    await fillDate(page.getByRole('textbox', { name: names.date }), '01/10/2025');
+    const flooding = page.getByRole('group', { name: names.datetime });
+    await fillDate(flooding.getByRole('textbox', { name: 'Data' }), '15/10/2025');
+    await flooding.getByRole('spinbutton', { name: 'Horas' }).fill('07');
+    await flooding.getByRole('spinbutton', { name: 'Minutos' }).fill('30');
+    await expect(flooding.getByRole('spinbutton', { name: 'Minutos' })).toHaveValue('30');
+    await expect(page.getByRole('textbox', { name: names.staff })).toBeDisabled();
+
+    // A table of three rows, the third deleted.
+    const table = page.getByRole('table', { name: names.list });
+    const addRow = page.getByRole('button', { name: 'Adicionar linha' });
+    for (const row of [1, 2, 3]) {
+      await addRow.click();
+      await expect(
+        table.getByRole('textbox', { name: `${names.columns.product}, linha ${row}` }),
+      ).toBeVisible();
+    }
+    const rows = [
+      { product: 'Herbicida pré-emergente', dose: '0,9', applied: '20/10/2025', done: 'Sim' },
+      { product: 'Fungicida', dose: '0,4', applied: '18/11/2025', done: 'Não' },
+    ];
+    if (mobile) {
+      // Only the first column fits; 'Ver mais' opens the whole row.
+      await expect(table.getByRole('columnheader', { name: names.columns.product })).toBeVisible();
+      await expect(table.getByRole('columnheader', { name: names.columns.dose })).toBeHidden();
+      for (const [index, row] of rows.entries()) {
+        await table.getByRole('button', { name: `Ver mais da linha ${index + 1}` }).click();
+        const dialog = page.getByRole('dialog', { name: `${names.list}: linha ${index + 1}` });
+        await dialog.getByRole('textbox', { name: names.columns.product }).fill(row.product);
+        await dialog.getByRole('textbox', { name: names.columns.dose }).fill(row.dose);
+        await fillDate(dialog.getByRole('textbox', { name: names.columns.applied }), row.applied);
+        await dialog
+          .getByRole('radiogroup', { name: names.columns.done })
+          .getByRole('radio', { name: row.done })
+          .check();
+        if (index === 0) await snap(`form-row-modal-${size}`);
+        await dialog.getByRole('button', { name: 'Concluído' }).click();
+        await expect(dialog).toBeHidden();
+      }
+    } else {
+      for (const [index, row] of rows.entries()) {
+        const cell = (column: string) => `${column}, linha ${index + 1}`;
+        await table.getByRole('textbox', { name: cell(names.columns.product) }).fill(row.product);
+        await table.getByRole('textbox', { name: cell(names.columns.dose) }).fill(row.dose);
+        await fillDate(
+          table.getByRole('textbox', { name: cell(names.columns.applied) }),
+          row.applied,
+        );
+        await table
+          .getByRole('radiogroup', { name: cell(names.columns.done) })
+          .getByRole('radio', { name: row.done })
+          .check();
+      }
+    }
+    await table.getByRole('button', { name: 'Excluir linha 3' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Excluir a linha 3?' });
+    await confirm.getByRole('button', { name: 'Excluir linha' }).click();
+    await expect(
+      table.getByRole('textbox', { name: `${names.columns.product}, linha 3` }),
+    ).toBeHidden();
+    await expect(
+      table.getByRole('textbox', { name: `${names.columns.product}, linha 2` }),
+    ).toHaveValue('Fungicida');
+
+    // A proof: its progress while it goes, then a link to it.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/proof', async (route) => {
+      if (route.request().method() === 'POST') await held;
+      await route.continue();
+    });
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: `Enviar comprovante de ${names.bool}` }).click();
+    await (
+      await chooser
+    ).setFiles({ name: 'outorga.pdf', mimeType: 'application/pdf', buffer: PDF });
+    // The bar's filled part is empty until bytes go, so its element is there but has no width.
+    await expect(
+      page.getByRole('progressbar', { name: `Enviando comprovante de ${names.bool}` }),
+    ).toBeAttached();
+    await expect(page.getByText(/^Enviando… \d+%$/)).toBeVisible();
+    release();
+    const proofLink = page.getByRole('button', {
+      name: `Baixar comprovante de ${names.bool}: outorga.pdf`,
+    });
+    await expect(proofLink).toBeVisible();
+    await page.unroute('**/proof');
+    const download = page.waitForEvent('download');
+    await proofLink.click();
+    expect((await download).suggestedFilename()).toBe('outorga.pdf');
+    await expect(page.getByText('12 alterações não salvas')).toBeVisible();
+    await snap(`form-filled-${size}`);
+
+    // A reload before saving: the draft is offered back.
+    await page.reload();
+    await expect(
+      page.getByText(/Você tem alterações não salvas de \d{2}\/\d{2}\/\d{4} às \d{2}:\d{2}:/),
+    ).toBeVisible();
+    await expect(page.getByRole('textbox', { name: names.text })).toHaveValue('');
+    if (!mobile) await expectAccessible();
+    await snap(`form-draft-offer-${size}`);
+    await page.getByRole('button', { name: 'Restaurar' }).click();
+    await expect(page.getByRole('textbox', { name: names.text })).toHaveValue('IRGA 424 RI');
+    await expect(page.getByRole('textbox', { name: names.date })).toHaveValue('01/10/2025');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await expect(notice(page, 'Alterações salvas')).toBeVisible();
+    await expect(page.getByText(ALL_SAVED)).toBeVisible();
+
+    // Offline: the page says so, Salvar waits, and saves once the connection is back.
+    await context.setOffline(true);
+    await expect(page.getByText(OFFLINE)).toBeVisible();
+    await page.getByRole('textbox', { name: names.text }).fill('IRGA 424 RI (safra 2025/26)');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await expect(page.getByText(SAVE_PENDING)).toBeVisible();
+    await snap(`form-offline-${size}`);
+    await context.setOffline(false);
+    await expect(page.getByText(ALL_SAVED)).toBeVisible();
+    await expect(page.getByText(OFFLINE)).toBeHidden();
+
+    const saved = await ok<{
+      field_instances: {
+        content: string | null;
+        field: { name: string };
+        child_field_instances: { content: string | null }[];
+      }[];
+    }>(await request.get(formUrl, { headers: bearer(producer.token) }));
+    const contentOf = (name: string) =>
+      saved.field_instances.find((item) => item.field.name === name)!;
+    expect(contentOf(names.text).content).toBe('IRGA 424 RI (safra 2025/26)');
+    expect(contentOf(names.bool).content).toBe('true');
+    expect(contentOf(names.date).content).toBe('2025-10-01');
+    expect(contentOf(names.datetime).content).toBe('2025-10-15T10:30:00.000Z');
+    expect(contentOf(names.list).child_field_instances.map((cell) => cell.content)).toEqual([
+      'Herbicida pré-emergente',
+      '0,9',
+      '2025-10-20',
+      'true',
+      'Fungicida',
+      '0,4',
+      '2025-11-18',
+      'false',
+    ]);
+
+    // Finalizar with the signature: a wrong password is refused, the right one signs.
+    await page.getByRole('button', { name: 'Finalizar' }).click();
+    const sign = page.getByRole('dialog', { name: 'Assinar e finalizar o formulário' });
+    await sign.getByLabel('Sua senha').fill('nao-e-a-senha');
+    await sign.getByRole('button', { name: 'Assinar e finalizar' }).click();
+    await expect(sign.getByText('Senha incorreta')).toBeVisible();
+    if (mobile) await expectAccessible();
+    await snap(`form-sign-${size}`);
+    await sign.getByLabel('Sua senha').fill(account.password);
+    await sign.getByRole('button', { name: 'Assinar e finalizar' }).click();
+    await expect(notice(page, 'Formulário finalizado!')).toBeVisible();
+    const who = `${account.firstName} ${account.lastName}`;
+    await expect(
+      page.getByText(new RegExp(`Finalizado por ${who} em \\d{2}/\\d{2}/\\d{4}`)),
+    ).toBeVisible();
+    await expect(page.getByText(new RegExp(`Assinado eletronicamente por ${who}`))).toBeVisible();
+    await expect(page.getByText(/^[0-9a-f]{64}$/)).toBeVisible();
+
+    // Everything is disabled now.
+    for (const input of await page.getByRole('textbox').all()) await expect(input).toBeDisabled();
+    for (const radio of await page.getByRole('radio').all()) await expect(radio).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Salvar' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Adicionar linha' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Excluir linha/ })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Enviar comprovante/ })).toHaveCount(0);
+    await expect(proofLink).toBeVisible();
+    if (!mobile) await expectAccessible();
+    await snap(`form-finished-${size}`);
+
+    // The instance page tells it too.
+    await page.getByRole('link', { name: 'Voltar ao processo' }).click();
+    await expect(page.getByRole('link', { name: `${names.form}: concluído` })).toBeVisible();
+    await expect(
+      page.getByText(`Formulário "${names.form}" finalizado e assinado por ${who}`),
+    ).toBeVisible();
+  });
+}

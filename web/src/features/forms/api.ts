@@ -1,0 +1,118 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { FieldConflict, FormInstance } from '@agroselo/contracts';
+import { api, type Camel } from '../../api';
+
+export type FormInstanceItem = Camel<FormInstance>;
+export type FieldInstanceItem = FormInstanceItem['fieldInstances'][number];
+export type CellItem = FieldInstanceItem['childFieldInstances'][number];
+export type ConflictItem = Camel<FieldConflict>;
+
+/** Every query of a form instance starts with this. */
+export const FORM_INSTANCE_QUERY_KEY = ['form-instance'] as const;
+/**
+ * The instances feature's queries (its page shows each form's state and the progress): a finish
+ * refreshes them. Named here rather than imported, as features do not import each other.
+ */
+const INSTANCE_QUERY_KEY = ['process-instance'] as const;
+
+const formPath = (instanceId: string, formId: string) =>
+  `/process-instance/${instanceId}/form/${formId}`;
+
+export const formInstanceQueryOptions = (instanceId: string, formId: string) =>
+  queryOptions({
+    queryKey: [...FORM_INSTANCE_QUERY_KEY, instanceId, formId],
+    queryFn: ({ signal }) => api.get<FormInstanceItem>(formPath(instanceId, formId), { signal }),
+    // The page keeps unsaved changes of its own; refetching on focus would only flicker it.
+    refetchOnWindowFocus: false,
+  });
+
+/** After a write, its answer is the form's new state. */
+function useFormAnswer(instanceId: string, formId: string) {
+  const queryClient = useQueryClient();
+  return (form: FormInstanceItem) =>
+    queryClient.setQueryData(formInstanceQueryOptions(instanceId, formId).queryKey, form);
+}
+
+export interface SaveItem {
+  id: string;
+  content: string | null;
+  version?: number;
+}
+
+/** PUT …/save: every changed field at once (all or nothing). */
+export function useSaveForm(instanceId: string, formId: string) {
+  const onSuccess = useFormAnswer(instanceId, formId);
+  return useMutation({
+    mutationFn: (fields: SaveItem[]) =>
+      api.put<FormInstanceItem>(`${formPath(instanceId, formId)}/save`, { fields }),
+    onSuccess,
+  });
+}
+
+/** PUT …/finish, with the password when the form requires a signature. */
+export function useFinishForm(instanceId: string, formId: string) {
+  const queryClient = useQueryClient();
+  const setForm = useFormAnswer(instanceId, formId);
+  return useMutation({
+    mutationFn: (password?: string) =>
+      api.put<FormInstanceItem>(
+        `${formPath(instanceId, formId)}/finish`,
+        password === undefined ? undefined : { password },
+      ),
+    onSuccess: async (form) => {
+      setForm(form);
+      await queryClient.invalidateQueries({ queryKey: INSTANCE_QUERY_KEY });
+    },
+  });
+}
+
+/** POST …/field/{tableId}/add-row. */
+export function useAddRow(instanceId: string, formId: string) {
+  const onSuccess = useFormAnswer(instanceId, formId);
+  return useMutation({
+    mutationFn: (tableId: string) =>
+      api.post<FormInstanceItem>(`${formPath(instanceId, formId)}/field/${tableId}/add-row`),
+    onSuccess,
+  });
+}
+
+/** DELETE …/field/{rowId}/delete: the row and its cells. */
+export function useDeleteRow(instanceId: string, formId: string) {
+  const onSuccess = useFormAnswer(instanceId, formId);
+  return useMutation({
+    mutationFn: (rowId: string) =>
+      api.delete<FormInstanceItem>(`${formPath(instanceId, formId)}/field/${rowId}/delete`),
+    onSuccess,
+  });
+}
+
+/** POST …/field/{fieldId}/proof (multipart `file`), telling the share sent so far. */
+export function useUploadProof(instanceId: string, formId: string) {
+  const onSuccess = useFormAnswer(instanceId, formId);
+  return useMutation({
+    mutationFn: ({
+      fieldId,
+      file,
+      onProgress,
+    }: {
+      fieldId: string;
+      file: File;
+      onProgress: (fraction: number) => void;
+    }) => {
+      const body = new FormData();
+      body.append('file', file);
+      return api.upload<FormInstanceItem>(
+        `${formPath(instanceId, formId)}/field/${fieldId}/proof`,
+        body,
+        { onProgress },
+      );
+    },
+    onSuccess,
+  });
+}
+
+/** GET …/field/{fieldId}/proof: the file, fetched with the token (a plain link sends none). */
+export const fetchProof = (instanceId: string, formId: string, fieldId: string) =>
+  api.get<Blob>(`${formPath(instanceId, formId)}/field/${fieldId}/proof`, {
+    responseType: 'blob',
+  });

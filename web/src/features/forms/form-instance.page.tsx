@@ -1,0 +1,436 @@
+import { useMemo, useState } from 'react';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Code,
+  Container,
+  Divider,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  IconArrowLeft,
+  IconCircleCheck,
+  IconDeviceFloppy,
+  IconHistory,
+  IconLock,
+  IconSearchOff,
+  IconWifiOff,
+} from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { messages } from '@agroselo/contracts';
+import { errorMessage, isApiError, NETWORK_ERROR_STATUS } from '../../api';
+import { paths } from '../../app/paths';
+import { useSession } from '../../app/session';
+import { LoadError } from '../../components/error-alert';
+import { MessagePage } from '../../components/message-page';
+import {
+  formInstanceQueryOptions,
+  useFinishForm,
+  type FieldInstanceItem,
+  type FormInstanceItem,
+} from './api';
+import { ConflictPanel } from './components/conflict-panel';
+import { FieldInput } from './components/field-input';
+import { FinishModal } from './components/finish-modal';
+import { ListField } from './components/list-field';
+import { ProofField } from './components/proof-field';
+import { draftStore } from './drafts';
+import { formatDay, formatMoment, isPastDay } from './format';
+import { fieldMap, useFormEditor, type FormEditor } from './use-form-editor';
+import classes from './form-instance.module.css';
+
+const m = messages.forms;
+
+function Deadline({ form }: { form: FormInstanceItem }) {
+  const { deadline } = form.form;
+  if (!deadline) return <Text size="sm">Sem prazo</Text>;
+  const overdue = !form.commited && isPastDay(deadline);
+  return (
+    <Text size="sm" c={overdue ? 'red.9' : undefined} fw={overdue ? 600 : undefined}>
+      Prazo: <time dateTime={deadline}>{formatDay(deadline)}</time>
+      {overdue ? ' (vencido)' : ''}
+    </Text>
+  );
+}
+
+/** Who finished the form and when, and the signature when it has one. */
+function FinishedNotice({ form }: { form: FormInstanceItem }) {
+  if (!form.commited) return null;
+  return (
+    <Alert
+      color="leaf"
+      variant="light"
+      icon={<IconCircleCheck aria-hidden />}
+      title="Formulário finalizado"
+    >
+      <Stack gap="xs">
+        <Text size="sm">
+          Finalizado
+          {form.commitedBy ? ` por ${form.commitedBy.name}` : ''}
+          {form.commitedAt ? ` em ${formatMoment(form.commitedAt)}` : ''}. Os campos não podem mais
+          ser alterados.
+        </Text>
+        {form.signature && (
+          <>
+            <Text size="sm">
+              Assinado eletronicamente
+              {form.signature.signedBy ? ` por ${form.signature.signedBy.name}` : ''} em{' '}
+              {formatMoment(form.signature.signedAt)}.
+            </Text>
+            <Text size="xs" c="dimmed">
+              Resumo SHA-256 do conteúdo assinado:
+            </Text>
+            <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {form.signature.hash}
+            </Code>
+          </>
+        )}
+      </Stack>
+    </Alert>
+  );
+}
+
+/** One field of the form (not a Lista), with its proof when it requires one. */
+function FieldBlock({
+  form,
+  field,
+  editor,
+  locked,
+  proofError,
+}: {
+  form: FormInstanceItem;
+  field: FieldInstanceItem;
+  editor: FormEditor;
+  locked: boolean;
+  proofError?: string;
+}) {
+  const disabled = locked || field.readOnly;
+  const notes = [
+    field.field.producerReadOnly ? 'Preenchido pelo técnico responsável.' : null,
+    field.field.proof ? 'Requer comprovante.' : null,
+  ].filter(Boolean);
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Stack gap="sm">
+        <FieldInput
+          field={field}
+          label={field.field.name}
+          value={editor.valueOf(field.id)}
+          onChange={(value) => editor.change(field.id, value)}
+          disabled={disabled}
+          error={editor.errors[field.id]}
+          description={notes.length > 0 ? notes.join(' ') : undefined}
+        />
+        {field.field.proof && (
+          <>
+            <Divider />
+            <Text size="sm" fw={500}>
+              Comprovante
+            </Text>
+            <ProofField
+              instanceId={form.processInstanceId}
+              formId={form.id}
+              field={field}
+              label={`comprovante de ${field.field.name}`}
+              disabled={disabled}
+              error={proofError}
+            />
+          </>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+function statusLine(editor: FormEditor): string {
+  if (editor.saving) return 'Salvando…';
+  if (editor.waiting) return m.savePending;
+  if (editor.changedCount === 1) return '1 alteração não salva';
+  if (editor.changedCount > 1) return `${editor.changedCount} alterações não salvas`;
+  return 'Todas as alterações estão salvas';
+}
+
+function FormEditorView({ form, userId }: { form: FormInstanceItem; userId: string }) {
+  const editor = useFormEditor(form, userId);
+  const finish = useFinishForm(form.processInstanceId, form.id);
+  const [finishing, setFinishing] = useState(false);
+  const [passwordError, setPasswordError] = useState<string | undefined>();
+  const [proofErrors, setProofErrors] = useState<Record<string, string>>({});
+  const fields = useMemo(() => fieldMap(form), [form]);
+  const locked = form.commited || !form.actions.edit;
+
+  const labelOf = (id: string) => {
+    const field = fields.get(id);
+    if (!field) return undefined;
+    const table = form.fieldInstances.find((item) => item.id === field.parentFieldInstanceId);
+    return { field, label: table ? `${table.field.name}: ${field.field.name}` : field.field.name };
+  };
+
+  const save = async (): Promise<boolean> => {
+    try {
+      const outcome = await editor.save();
+      if (outcome === 'saved') notifications.show({ color: 'leaf', message: m.saved });
+      if (outcome === 'failed') notifications.show({ color: 'red', message: m.invalidFields });
+      return outcome === 'saved' || outcome === 'nothing';
+    } catch (error) {
+      const conflict = isApiError(error) && error.status === 409;
+      notifications.show({
+        color: conflict ? 'orange' : 'red',
+        message: errorMessage(error, m.saveFailed),
+      });
+      return false;
+    }
+  };
+
+  const startFinish = async () => {
+    if (editor.dirty || editor.waiting) {
+      if (!navigator.onLine) {
+        notifications.show({ color: 'orange', message: m.needsOnline });
+        return;
+      }
+      if (!(await save())) return;
+    }
+    setPasswordError(undefined);
+    setFinishing(true);
+  };
+
+  const confirmFinish = (password?: string) =>
+    finish.mutate(password, {
+      onSuccess: () => {
+        setFinishing(false);
+        setProofErrors({});
+        draftStore.clear(userId, form.id);
+        notifications.show({ color: 'leaf', message: m.finished });
+      },
+      onError: (error) => {
+        if (!isApiError(error)) return;
+        const onPassword = error.issues.find((issue) => issue.loc.includes('password'));
+        if (onPassword || error.status === 429) {
+          setPasswordError(onPassword?.msg ?? error.message);
+          return;
+        }
+        setFinishing(false);
+        const proofs: Record<string, string> = {};
+        for (const issue of error.issues) {
+          const id = issue.loc[1];
+          if (issue.loc[0] === 'field_instances' && typeof id === 'string') proofs[id] = issue.msg;
+        }
+        setProofErrors(proofs);
+        notifications.show({
+          color: 'red',
+          message:
+            error.status === NETWORK_ERROR_STATUS
+              ? m.needsOnline
+              : errorMessage(error, m.finishFailed),
+        });
+      },
+    });
+
+  // A refusal of the finish lasts until the proof is sent.
+  const missingProofs = Object.entries(proofErrors).filter(([id]) => !fields.get(id)?.proof);
+  const openProofErrors = Object.fromEntries(missingProofs);
+  return (
+    <Container size="lg" py="xl" px={{ base: 'sm', sm: 'md' }} className={classes.locked}>
+      <Stack gap="lg">
+        <Anchor
+          component={Link}
+          to={paths.producerDetails(form.processInstanceId)}
+          size="sm"
+          w="fit-content"
+        >
+          <Group gap={4} component="span">
+            <IconArrowLeft size={16} aria-hidden />
+            Voltar ao processo
+          </Group>
+        </Anchor>
+        <Stack gap={6}>
+          <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+            {form.form.name}
+          </Title>
+          <Deadline form={form} />
+          <Group gap={6}>
+            <Badge color={form.commited ? 'leaf' : 'rice'} variant="light">
+              {form.commited ? 'Concluído' : 'Em preenchimento'}
+            </Badge>
+            {form.form.obligatory && (
+              <Badge color="gray" variant="light">
+                Obrigatório
+              </Badge>
+            )}
+            {form.form.sign && (
+              <Badge color="gray" variant="light">
+                Requer Assinatura
+              </Badge>
+            )}
+          </Group>
+        </Stack>
+
+        <FinishedNotice form={form} />
+        {!form.commited && !form.actions.edit && (
+          <Alert color="gray" variant="light" icon={<IconLock aria-hidden />}>
+            Você pode consultar este formulário, mas não alterá-lo.
+          </Alert>
+        )}
+        {!locked && !editor.online && (
+          <Alert color="orange" variant="light" icon={<IconWifiOff aria-hidden />} role="status">
+            {m.offline}
+          </Alert>
+        )}
+        {!locked && editor.offer && (
+          <Alert color="yellow" variant="light" icon={<IconHistory aria-hidden />} role="status">
+            <Group gap="sm" justify="space-between">
+              <Text size="sm">{m.draftOffer(formatMoment(editor.offer.savedAt))}:</Text>
+              <Group gap="xs">
+                <Button size="xs" onClick={editor.restore}>
+                  Restaurar
+                </Button>
+                <Button size="xs" variant="default" onClick={editor.discard}>
+                  Descartar
+                </Button>
+              </Group>
+            </Group>
+          </Alert>
+        )}
+        <ConflictPanel
+          conflicts={editor.conflicts}
+          fieldOf={labelOf}
+          mine={(id) => editor.valueOf(id)}
+          onResolve={editor.resolve}
+        />
+        {missingProofs.length > 0 && (
+          <Alert color="red" variant="light" role="alert" title="Comprovantes que faltam">
+            <Stack gap={2}>
+              {missingProofs.map(([id, message]) => (
+                <Text key={id} size="sm">
+                  {message}
+                </Text>
+              ))}
+            </Stack>
+          </Alert>
+        )}
+
+        <Stack gap="md">
+          {form.fieldInstances.length === 0 && (
+            <Text c="dimmed">Este formulário não tem campos.</Text>
+          )}
+          {form.fieldInstances.map((field) =>
+            field.field.type === 'form' ? (
+              <ListField
+                key={field.id}
+                instanceId={form.processInstanceId}
+                formId={form.id}
+                table={field}
+                editor={editor}
+                locked={locked}
+                proofErrors={openProofErrors}
+              />
+            ) : (
+              <FieldBlock
+                key={field.id}
+                form={form}
+                field={field}
+                editor={editor}
+                locked={locked}
+                proofError={openProofErrors[field.id]}
+              />
+            ),
+          )}
+        </Stack>
+
+        {!locked && (
+          <Paper
+            withBorder
+            radius="md"
+            p="sm"
+            shadow="sm"
+            style={{ position: 'sticky', bottom: 'var(--mantine-spacing-sm)', zIndex: 5 }}
+          >
+            <Group justify="space-between" gap="sm">
+              <Text size="sm" aria-live="polite">
+                {statusLine(editor)}
+              </Text>
+              <Group gap="xs">
+                <Button
+                  variant={form.actions.finish ? 'default' : 'filled'}
+                  leftSection={<IconDeviceFloppy size={18} aria-hidden />}
+                  onClick={() => void save()}
+                  loading={editor.saving}
+                  disabled={!editor.dirty && !editor.waiting}
+                >
+                  Salvar
+                </Button>
+                {form.actions.finish && (
+                  <Button
+                    leftSection={<IconCircleCheck size={18} aria-hidden />}
+                    onClick={() => void startFinish()}
+                    disabled={editor.saving}
+                  >
+                    Finalizar
+                  </Button>
+                )}
+              </Group>
+            </Group>
+          </Paper>
+        )}
+      </Stack>
+      <FinishModal
+        opened={finishing}
+        onClose={() => setFinishing(false)}
+        formName={form.form.name}
+        sign={form.form.sign}
+        busy={finish.isPending}
+        passwordError={passwordError}
+        onConfirm={confirmFinish}
+      />
+    </Container>
+  );
+}
+
+/** Spec §2 Form instance (/producer-details/{processInstanceId}/form-instance/{formInstanceId}). */
+export function FormInstancePage() {
+  const { processInstanceId = '', formInstanceId = '' } = useParams();
+  const { user } = useSession();
+  const query = useQuery(formInstanceQueryOptions(processInstanceId, formInstanceId));
+
+  if (query.isError && isApiError(query.error) && [404, 422].includes(query.error.status)) {
+    return (
+      <MessagePage icon={<IconSearchOff size={40} />} title={m.notFound}>
+        Este formulário não existe ou não pertence a uma propriedade sua.
+      </MessagePage>
+    );
+  }
+  if (query.isError) {
+    return (
+      <Container size="lg" py="xl">
+        <LoadError
+          title="Não foi possível carregar o formulário"
+          error={query.error}
+          retrying={query.isRefetching}
+          onRetry={() => void query.refetch()}
+        />
+      </Container>
+    );
+  }
+  if (!query.data || !user) {
+    return (
+      <Container size="lg" py="xl" aria-busy>
+        <Stack gap="md">
+          <Skeleton h={20} w={140} />
+          <Skeleton h={40} w="60%" />
+          <Skeleton h={120} />
+          <Skeleton h={120} />
+        </Stack>
+      </Container>
+    );
+  }
+  return <FormEditorView key={query.data.id} form={query.data} userId={user.id} />;
+}
