@@ -5,6 +5,7 @@ import { DEMO_PASSWORD, demo, expect, test, TOKEN_KEY, widths, type DemoRole } f
 
 /** The demo's granted seal (server/src/db/seed/demo.ts). */
 const DEMO_CERTIFICATE = 'AGS-DEM0-2025';
+const FORM_NAME = 'Caracterização da lavoura';
 const NUMBER = /AGS-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}/;
 // The smallest valid PNG: uploads are checked by their bytes.
 const PNG = Buffer.from(
@@ -69,17 +70,51 @@ async function createSeal(request: APIRequestContext, adminToken: string, name: 
   });
   expect(created.status(), await created.text()).toBe(201);
   const processId = ((await created.json()) as { id: string }).id;
+  // One obligatory form with one field: the conclusion waits until the producer finishes it.
   const form = await request.post(`/api/process/${processId}/form/register`, {
     headers: bearer(adminToken),
-    data: { name: 'Caracterização da lavoura', deadline: saoPauloDay(30), obligatory: false },
+    data: { name: FORM_NAME, deadline: saoPauloDay(30), obligatory: true },
   });
   expect(form.status(), await form.text()).toBe(201);
+  const formId = ((await form.json()) as { id: string }).id;
+  const field = await request.post('/api/field/register', {
+    headers: bearer(adminToken),
+    data: { name: `Cultivar semeada (${name})`, type: 'text' },
+  });
+  expect(field.status(), await field.text()).toBe(201);
+  const fieldId = ((await field.json()) as { id: string }).id;
+  const added = await request.put(`/api/process/${processId}/form/${formId}/field/${fieldId}/add`, {
+    headers: bearer(adminToken),
+  });
+  expect(added.ok(), await added.text()).toBe(true);
   const released = await request.put(`/api/process/${processId}/release`, {
     headers: bearer(adminToken),
     data: { released: true },
   });
   expect(released.ok(), await released.text()).toBe(true);
   return processId;
+}
+
+/** The producer fills the instance's only form and finishes it, as the form page would. */
+async function fillAndFinishForm(request: APIRequestContext, token: string, instanceId: string) {
+  const instance = await request.get(`/api/process-instance/${instanceId}`, {
+    headers: bearer(token),
+  });
+  expect(instance.ok(), await instance.text()).toBe(true);
+  const [form] = (
+    (await instance.json()) as { form_instances: { id: string; name: string }[] }
+  ).form_instances.filter((candidate) => candidate.name === FORM_NAME);
+  const url = `/api/process-instance/${instanceId}/form/${form!.id}`;
+  const detail = await request.get(url, { headers: bearer(token) });
+  expect(detail.ok(), await detail.text()).toBe(true);
+  const [field] = ((await detail.json()) as { field_instances: { id: string }[] }).field_instances;
+  const saved = await request.put(`${url}/save`, {
+    headers: bearer(token),
+    data: { fields: [{ id: field!.id, content: 'IRGA 424 RI' }] },
+  });
+  expect(saved.ok(), await saved.text()).toBe(true);
+  const finished = await request.put(`${url}/finish`, { headers: bearer(token), data: {} });
+  expect(finished.ok(), await finished.text()).toBe(true);
 }
 
 async function registerFarm(request: APIRequestContext, token: string) {
@@ -150,11 +185,17 @@ for (const viewport of Object.values(widths)) {
     expect(openedMail.subject).toBe(`Processo aberto: selo ${sealName}`);
     expect(openedMail.text).toContain(`${baseURL}/producer-details/${instanceId}`);
 
-    // The technician concludes it: approval behind a confirmation.
+    // Not while the obligatory form is open: the producer fills and finishes it first.
     const tech = await pageOf(browser, baseURL!, viewport, technicianToken);
     await tech.goto(`/producer-details/${instanceId}`);
     const panel = tech.getByRole('region', { name: 'Concluir processo' });
-    await expect(panel).toBeVisible();
+    await expect(panel.getByRole('alert')).toContainText(FORM_NAME);
+    await expect(panel.getByRole('button', { name: 'Aprovar' })).toBeDisabled();
+    await fillAndFinishForm(request, token, instanceId);
+    await tech.reload();
+
+    // The technician concludes it: approval behind a confirmation.
+    await expect(panel.getByRole('alert')).toBeHidden();
     await panel
       .getByRole('textbox', { name: 'Parecer' })
       .fill('Lavoura vistoriada: manejo conforme o protocolo do selo.');
