@@ -5,8 +5,14 @@ export default defineConfig({
   testDir: './journeys',
   outputDir: '../../test-results/e2e',
   globalSetup: './harness/global-setup.ts',
+  // Files run two at a time (the tests of a file in order). The dashboard counts the demo's
+  // instances and requests exactly, so it runs first, before other journeys add their own.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
+  projects: [
+    { name: 'demo-counts', testMatch: /dashboard\.spec\.ts/ },
+    { name: 'journeys', testIgnore: /dashboard\.spec\.ts/, dependencies: ['demo-counts'] },
+  ],
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
