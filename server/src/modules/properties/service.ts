@@ -11,12 +11,13 @@ import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AppDeps } from '../../deps';
 import type { Db } from '../../db/client';
-import { processInstances as i, properties, stamps, users } from '../../db/schema';
+import { processInstances as i, listCounts, properties, stamps, users } from '../../db/schema';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { conflict, forbidden, invalidField, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { pageFrom, windowTotal, type Page } from '../../lib/pagination';
-import { matchesSearch, normalizeSearch, propertySearchTerm } from '../../lib/search';
+import { prepared } from '../../lib/prepared';
+import { normalizeSearch, propertySearchTerm, searchPattern } from '../../lib/search';
 import type { Caller } from '../../plugins/auth';
 import { presentProperty, type InstanceJson } from './present';
 
@@ -62,6 +63,53 @@ function selectProperties(db: Db) {
     .innerJoin(owner, eq(owner.id, properties.ownerId));
 }
 
+/** The order of the list: search_text starts with the name, lower case and without accents. */
+const listOrder = sql`${properties.searchText} collate "C"`;
+
+/**
+ * One statement per page, prepared per kind of caller and with or without a search: the page's
+ * ids walk properties_list_idx (for a producer, their few farms), and only the page's rows are
+ * joined and get their seal requests aggregated. The total is the counter triggers keep for the
+ * whole table, or a count of the matches (docs/decisions/010).
+ */
+function propertyPageQuery(db: Db, name: string, staff: boolean, searching: boolean) {
+  const where = and(
+    staff ? undefined : eq(properties.ownerId, sql.placeholder('ownerId')),
+    searching ? sql`${properties.searchText} like ${sql.placeholder('pattern')}` : undefined,
+  );
+  const page = db
+    .select({ id: properties.id })
+    .from(properties)
+    .where(where)
+    // "C" sorts it alike everywhere, and is the order of properties_list_idx.
+    .orderBy(listOrder, properties.id)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .as('page');
+  const total =
+    staff && !searching
+      ? sql`(select ${listCounts.total} from ${listCounts} where ${listCounts.name} = 'properties')`
+      : sql`(${db.select({ total: count() }).from(properties).where(where)})`;
+  const rows = db
+    .select({
+      property: properties,
+      owner: { id: owner.id, firstName: owner.firstName, lastName: owner.lastName },
+      instances: instancesJson,
+      total: total.mapWith(Number).as('total'),
+    })
+    .from(page)
+    .innerJoin(properties, eq(properties.id, page.id))
+    .innerJoin(owner, eq(owner.id, properties.ownerId))
+    .orderBy(listOrder, properties.id)
+    .prepare(name);
+  // Past the last page no row carries the total: only then is it asked for on its own.
+  const totalOnly = db
+    .select({ total: total.mapWith(Number) })
+    .from(sql`(values (1)) as one`)
+    .prepare(`${name}_total`);
+  return { rows, totalOnly };
+}
+
 /** GET /api/property/all and /search: alphabetical, accents and case aside. */
 export async function listProperties(
   deps: AppDeps,
@@ -69,22 +117,21 @@ export async function listProperties(
   query: PropertyListQuery & { query?: string },
 ): Promise<Page<Property>> {
   const term = propertySearchTerm(query.query ?? '');
-  const where = and(
-    visibleTo(caller),
-    term ? matchesSearch(properties.searchText, term) : undefined,
+  const staff = isStaff(caller);
+  const name = `properties_${staff ? 'all' : 'own'}${term ? '_search' : ''}`;
+  const statements = prepared(deps.db, name, (db) =>
+    propertyPageQuery(db, name, staff, Boolean(term)),
   );
-  const rows = await selectProperties(deps.db)
-    .where(where)
-    // search_text starts with the name, lower case and without accents; "C" sorts it alike everywhere.
-    .orderBy(sql`${properties.searchText} collate "C"`, properties.id)
-    .limit(query.limit)
-    .offset(query.offset);
+  const values = {
+    limit: query.limit,
+    offset: query.offset,
+    ownerId: caller.id,
+    ...(term ? { pattern: searchPattern(term) } : {}),
+  };
+  const rows = await statements.rows.execute(values);
   return pageFrom(rows, presentProperty, {
     offset: query.offset,
-    countPastEnd: async () => {
-      const [counted] = await deps.db.select({ total: count() }).from(properties).where(where);
-      return counted?.total ?? 0;
-    },
+    countPastEnd: async () => (await statements.totalOnly.execute(values))[0]?.total ?? 0,
   });
 }
 

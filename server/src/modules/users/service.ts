@@ -11,10 +11,11 @@ import { asc, count, desc, eq, sql } from 'drizzle-orm';
 import { alias, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { AppDeps } from '../../deps';
 import type { Db } from '../../db/client';
-import { userEvents, users } from '../../db/schema';
+import { listCounts, userEvents, users } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { pageFrom, windowTotal, type Page } from '../../lib/pagination';
-import { matchesSearch } from '../../lib/search';
+import { prepared } from '../../lib/prepared';
+import { searchPattern } from '../../lib/search';
 import type { Caller } from '../../plugins/auth';
 import { recordUserEvent } from './events';
 import { presentManagedUser, presentUserEvent } from './present';
@@ -27,27 +28,50 @@ function userSearchTerm(query: string): string {
   return /\d/.test(trimmed) && /^[\d.\-\s]+$/.test(trimmed) ? trimmed.replace(/\D/g, '') : trimmed;
 }
 
+/**
+ * One statement per page, prepared with and without a search: the page walks users_list_idx
+ * (alphabetical order; search_text starts with the names, lower-cased and unaccented) and the
+ * total is the counter triggers keep, or a count of the matches (docs/decisions/010).
+ */
+function userPageQuery(db: Db, name: string, searching: boolean) {
+  const where = searching ? sql`${users.searchText} like ${sql.placeholder('pattern')}` : undefined;
+  const total = searching
+    ? sql`(${db.select({ total: count() }).from(users).where(where)})`
+    : sql`(select ${listCounts.total} from ${listCounts} where ${listCounts.name} = 'users')`;
+  return {
+    rows: db
+      .select({ user: users, total: total.mapWith(Number).as('total') })
+      .from(users)
+      .where(where)
+      .orderBy(asc(users.searchText), asc(users.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name),
+    // Past the last page no row carries the total: only then is it asked for on its own.
+    totalOnly: db
+      .select({ total: total.mapWith(Number) })
+      .from(sql`(values (1)) as one`)
+      .prepare(`${name}_total`),
+  };
+}
+
 /** The Usuários screen: every account, or those whose name, e-mail or CPF holds `query`. */
 export async function listUsers(
   deps: AppDeps,
   query: UserListQuery & { query?: string },
 ): Promise<Page<ManagedUser>> {
   const term = userSearchTerm(query.query ?? '');
-  const where = term ? matchesSearch(users.searchText, term) : undefined;
-  const rows = await deps.db
-    .select({ user: users, total: windowTotal() })
-    .from(users)
-    .where(where)
-    // search_text starts with the names, lower-cased and unaccented: an alphabetical order.
-    .orderBy(asc(users.searchText), asc(users.id))
-    .limit(query.limit)
-    .offset(query.offset);
+  const name = term ? 'users_search' : 'users_all';
+  const statements = prepared(deps.db, name, (db) => userPageQuery(db, name, Boolean(term)));
+  const values = {
+    limit: query.limit,
+    offset: query.offset,
+    ...(term ? { pattern: searchPattern(term) } : {}),
+  };
+  const rows = await statements.rows.execute(values);
   return pageFrom(rows, (row) => presentManagedUser(row.user), {
     offset: query.offset,
-    countPastEnd: async () => {
-      const [counted] = await deps.db.select({ total: count() }).from(users).where(where);
-      return counted?.total ?? 0;
-    },
+    countPastEnd: async () => (await statements.totalOnly.execute(values))[0]?.total ?? 0,
   });
 }
 
