@@ -159,6 +159,40 @@ describe('totals of the property and user lists', () => {
   });
 });
 
+describe('totals of searches, kept while the data is unchanged', () => {
+  it('follow every write to what they count', async () => {
+    const instances = '/api/process-instance/search?query=camaqua';
+    const farms = '/api/property/search?query=camaqua';
+    const people = '/api/user/search?query=zuleica';
+    const open = async () =>
+      (
+        await t.db
+          .select({ n: sql<number>`count(*)`.mapWith(Number) })
+          .from(i)
+          .where(and(eq(i.propertyId, farm.id), not(i.finished), not(i.rejected)))
+      )[0]!.n;
+    expect(await totalOf(admin, instances)).toBe(await open());
+    expect(await totalOf(admin, farms)).toBe(1);
+    expect(await totalOf(admin, people)).toBe(0);
+
+    const seal = await createSeal(t.db);
+    await createInstance(t.db, { process: seal.process, property: farm });
+    expect(await totalOf(admin, instances)).toBe(await open());
+    expect(await totalOf(admin, `${instances}&limit=1&offset=1000`)).toBe(await open());
+
+    const other = await createProperty(t.db, { owner, municipality: 'Pelotas' });
+    expect(await totalOf(admin, farms)).toBe(1);
+    await t.db
+      .update(properties)
+      .set({ searchText: `${other.searchText} camaqua` })
+      .where(eq(properties.id, other.id));
+    expect(await totalOf(admin, farms)).toBe(2);
+
+    await createUser(t.db, { firstName: 'Zuleica' });
+    expect(await totalOf(admin, people)).toBe(1);
+  });
+});
+
 describe('queries per request, whatever the page size', () => {
   it.each([
     ['/api/property/all', () => admin],

@@ -30,3 +30,17 @@ INSERT INTO "list_counts" ("name", "total")
 SELECT 'properties', count(*) FROM "properties"
 UNION ALL
 SELECT 'users', count(*) FROM "users";
+--> statement-breakpoint
+-- Totals of searches are kept per version of the data they count (lib/search-totals.ts).
+CREATE TRIGGER "process_instances_bump_search_version" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "process_instances"
+  FOR EACH STATEMENT EXECUTE FUNCTION "bump_cache_version"('instance-search');--> statement-breakpoint
+CREATE TRIGGER "properties_bump_instance_search_version" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "properties"
+  FOR EACH STATEMENT EXECUTE FUNCTION "bump_cache_version"('instance-search');--> statement-breakpoint
+CREATE TRIGGER "properties_bump_search_version" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "properties"
+  FOR EACH STATEMENT EXECUTE FUNCTION "bump_cache_version"('property-search');--> statement-breakpoint
+CREATE TRIGGER "users_bump_search_version" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "users"
+  FOR EACH STATEMENT EXECUTE FUNCTION "bump_cache_version"('user-search');--> statement-breakpoint
+INSERT INTO "cache_versions" ("name", "version") VALUES
+  ('instance-search', gen_random_uuid()::text),
+  ('property-search', gen_random_uuid()::text),
+  ('user-search', gen_random_uuid()::text);

@@ -20,6 +20,7 @@ import {
 import { forbidden } from '../../lib/errors';
 import { prepared } from '../../lib/prepared';
 import { propertySearchTerm, searchPattern } from '../../lib/search';
+import { dataVersion, searchPage, searchTotals } from '../../lib/search-totals';
 import type { Caller } from '../../plugins/auth';
 import { awaitsTechnician, isOpen } from './conditions';
 import { presentInstanceSummary } from './present';
@@ -72,9 +73,15 @@ function instancePageQuery(db: Db, name: string, status: InstanceListFilter, sea
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
     .as('page');
+  // A search's rows carry the version of the data instead of a total: its total is counted
+  // once per version (lib/search-totals.ts), a counter's is read with the page.
   const total = searching
-    ? sql`(${db.select({ total: count() }).from(matching().where(where).as('matching'))})`
+    ? sql<number | null>`null`
     : sql`(select ${listCounts.total} from ${listCounts} where ${listCounts.name} = ${LIST_COUNTERS[status]})`;
+  const version = searching ? dataVersion('instance-search') : sql<string | null>`null`;
+  const counted = searching
+    ? sql`(${db.select({ total: count() }).from(matching().where(where).as('matching'))})`
+    : total;
 
   const rows = db
     .select({
@@ -101,6 +108,7 @@ function instancePageQuery(db: Db, name: string, status: InstanceListFilter, sea
       },
       ...formProgress(i.id),
       total: total.mapWith(Number).as('total'),
+      version: version.as('version'),
     })
     .from(page)
     .innerJoin(i, eq(i.id, page.id))
@@ -111,7 +119,7 @@ function instancePageQuery(db: Db, name: string, status: InstanceListFilter, sea
     .prepare(name);
   // Past the last page no row carries the total: only then is it asked for on its own.
   const totalOnly = db
-    .select({ total: total.mapWith(Number) })
+    .select({ total: counted.mapWith(Number), version })
     .from(sql`(values (1)) as one`)
     .prepare(`${name}_total`);
   return { rows, totalOnly };
@@ -135,16 +143,23 @@ export async function listInstances(
     ...(term ? { pattern: searchPattern(term) } : {}),
   };
   const rows = await statements.rows.execute(values);
-  return pageFrom(
-    rows,
-    (row) =>
-      presentInstanceSummary({
-        ...row,
-        progress: { finished: row.formsFinished, total: row.formsTotal },
-      }),
-    {
+  const present = (row: (typeof rows)[number]) =>
+    presentInstanceSummary({
+      ...row,
+      progress: { finished: row.formsFinished, total: row.formsTotal },
+    });
+  const countAll = async () => (await statements.totalOnly.execute(values))[0];
+  if (term)
+    return searchPage(rows, present, {
       offset: query.offset,
-      countPastEnd: async () => (await statements.totalOnly.execute(values))[0]?.total ?? 0,
-    },
+      // Per database handle: a test's database may start from the same template as another's.
+      totals: prepared(deps.db, 'instance_search_totals', () => searchTotals()),
+      key: `${query.status}:${values.pattern}`,
+      count: countAll,
+    });
+  return pageFrom(
+    rows.map((row) => ({ ...row, total: row.total ?? 0 })),
+    present,
+    { offset: query.offset, countPastEnd: async () => (await countAll())?.total ?? 0 },
   );
 }

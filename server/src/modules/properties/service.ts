@@ -17,6 +17,7 @@ import { conflict, forbidden, invalidField, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { pageFrom, windowTotal, type Page } from '../../lib/pagination';
 import { prepared } from '../../lib/prepared';
+import { dataVersion, searchPage, searchTotals } from '../../lib/search-totals';
 import { normalizeSearch, propertySearchTerm, searchPattern } from '../../lib/search';
 import type { Caller } from '../../plugins/auth';
 import { presentProperty, type InstanceJson } from './present';
@@ -86,16 +87,21 @@ function propertyPageQuery(db: Db, name: string, staff: boolean, searching: bool
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
     .as('page');
-  const total =
+  // A search's rows carry the version of the data instead of a total: its total is counted
+  // once per version (lib/search-totals.ts). A producer's farms are few: counted with the page.
+  const counted =
     staff && !searching
       ? sql`(select ${listCounts.total} from ${listCounts} where ${listCounts.name} = 'properties')`
       : sql`(${db.select({ total: count() }).from(properties).where(where)})`;
+  const total = searching ? sql<number | null>`null` : counted;
+  const version = searching ? dataVersion('property-search') : sql<string | null>`null`;
   const rows = db
     .select({
       property: properties,
       owner: { id: owner.id, firstName: owner.firstName, lastName: owner.lastName },
       instances: instancesJson,
       total: total.mapWith(Number).as('total'),
+      version: version.as('version'),
     })
     .from(page)
     .innerJoin(properties, eq(properties.id, page.id))
@@ -104,7 +110,7 @@ function propertyPageQuery(db: Db, name: string, staff: boolean, searching: bool
     .prepare(name);
   // Past the last page no row carries the total: only then is it asked for on its own.
   const totalOnly = db
-    .select({ total: total.mapWith(Number) })
+    .select({ total: counted.mapWith(Number), version })
     .from(sql`(values (1)) as one`)
     .prepare(`${name}_total`);
   return { rows, totalOnly };
@@ -129,10 +135,19 @@ export async function listProperties(
     ...(term ? { pattern: searchPattern(term) } : {}),
   };
   const rows = await statements.rows.execute(values);
-  return pageFrom(rows, presentProperty, {
-    offset: query.offset,
-    countPastEnd: async () => (await statements.totalOnly.execute(values))[0]?.total ?? 0,
-  });
+  const countAll = async () => (await statements.totalOnly.execute(values))[0];
+  if (term)
+    return searchPage(rows, presentProperty, {
+      offset: query.offset,
+      totals: prepared(deps.db, `${name}_totals`, () => searchTotals()),
+      key: `${staff ? '' : caller.id}:${values.pattern}`,
+      count: countAll,
+    });
+  return pageFrom(
+    rows.map((row) => ({ ...row, total: row.total ?? 0 })),
+    presentProperty,
+    { offset: query.offset, countPastEnd: async () => (await countAll())?.total ?? 0 },
+  );
 }
 
 /** One property; someone else's answers 404, so its existence is not revealed. */

@@ -15,6 +15,7 @@ import { listCounts, userEvents, users } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { pageFrom, windowTotal, type Page } from '../../lib/pagination';
 import { prepared } from '../../lib/prepared';
+import { dataVersion, searchPage, searchTotals } from '../../lib/search-totals';
 import { searchPattern } from '../../lib/search';
 import type { Caller } from '../../plugins/auth';
 import { recordUserEvent } from './events';
@@ -35,12 +36,20 @@ function userSearchTerm(query: string): string {
  */
 function userPageQuery(db: Db, name: string, searching: boolean) {
   const where = searching ? sql`${users.searchText} like ${sql.placeholder('pattern')}` : undefined;
-  const total = searching
+  // A search's rows carry the version of the data instead of a total: its total is counted
+  // once per version (lib/search-totals.ts).
+  const counted = searching
     ? sql`(${db.select({ total: count() }).from(users).where(where)})`
     : sql`(select ${listCounts.total} from ${listCounts} where ${listCounts.name} = 'users')`;
+  const total = searching ? sql<number | null>`null` : counted;
+  const version = searching ? dataVersion('user-search') : sql<string | null>`null`;
   return {
     rows: db
-      .select({ user: users, total: total.mapWith(Number).as('total') })
+      .select({
+        user: users,
+        total: total.mapWith(Number).as('total'),
+        version: version.as('version'),
+      })
       .from(users)
       .where(where)
       .orderBy(asc(users.searchText), asc(users.id))
@@ -49,7 +58,7 @@ function userPageQuery(db: Db, name: string, searching: boolean) {
       .prepare(name),
     // Past the last page no row carries the total: only then is it asked for on its own.
     totalOnly: db
-      .select({ total: total.mapWith(Number) })
+      .select({ total: counted.mapWith(Number), version })
       .from(sql`(values (1)) as one`)
       .prepare(`${name}_total`),
   };
@@ -69,10 +78,20 @@ export async function listUsers(
     ...(term ? { pattern: searchPattern(term) } : {}),
   };
   const rows = await statements.rows.execute(values);
-  return pageFrom(rows, (row) => presentManagedUser(row.user), {
-    offset: query.offset,
-    countPastEnd: async () => (await statements.totalOnly.execute(values))[0]?.total ?? 0,
-  });
+  const present = (row: (typeof rows)[number]) => presentManagedUser(row.user);
+  const countAll = async () => (await statements.totalOnly.execute(values))[0];
+  if (term)
+    return searchPage(rows, present, {
+      offset: query.offset,
+      totals: prepared(deps.db, 'users_search_totals', () => searchTotals()),
+      key: values.pattern ?? '',
+      count: countAll,
+    });
+  return pageFrom(
+    rows.map((row) => ({ ...row, total: row.total ?? 0 })),
+    present,
+    { offset: query.offset, countPastEnd: async () => (await countAll())?.total ?? 0 },
+  );
 }
 
 const actor = alias(users, 'actor');
