@@ -16,7 +16,7 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { conflict, forbidden, invalidField, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { pageFrom, windowTotal, type Page } from '../../lib/pagination';
-import { prepared } from '../../lib/prepared';
+import { prepared, unseenPlaceholder } from '../../lib/prepared';
 import { dataVersion, searchPage, searchTotals } from '../../lib/search-totals';
 import { normalizeSearch, propertySearchTerm, searchPattern } from '../../lib/search';
 import type { Caller } from '../../plugins/auth';
@@ -78,15 +78,16 @@ function propertyPageQuery(db: Db, name: string, staff: boolean, searching: bool
     staff ? undefined : eq(properties.ownerId, sql.placeholder('ownerId')),
     searching ? sql`${properties.searchText} like ${sql.placeholder('pattern')}` : undefined,
   );
-  const page = db
+  // The page's ids as an array, fetched by key: see unseenPlaceholder. A search is planned for
+  // its term.
+  const pageIds = db
     .select({ id: properties.id })
     .from(properties)
     .where(where)
     // "C" sorts it alike everywhere, and is the order of properties_list_idx.
     .orderBy(listOrder, properties.id)
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .as('page');
+    .limit(searching ? sql.placeholder('limit') : unseenPlaceholder('limit'))
+    .offset(searching ? sql.placeholder('offset') : unseenPlaceholder('offset'));
   // A search's rows carry the version of the data instead of a total: its total is counted
   // once per version (lib/search-totals.ts). A producer's farms are few: counted with the page.
   const counted =
@@ -103,9 +104,9 @@ function propertyPageQuery(db: Db, name: string, staff: boolean, searching: bool
       total: total.mapWith(Number).as('total'),
       version: version.as('version'),
     })
-    .from(page)
-    .innerJoin(properties, eq(properties.id, page.id))
+    .from(properties)
     .innerJoin(owner, eq(owner.id, properties.ownerId))
+    .where(sql`${properties.id} = any(array(${pageIds}))`)
     .orderBy(listOrder, properties.id)
     .prepare(name);
   // Past the last page no row carries the total: only then is it asked for on its own.

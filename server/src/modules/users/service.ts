@@ -14,7 +14,7 @@ import type { Db } from '../../db/client';
 import { listCounts, userEvents, users } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { pageFrom, windowTotal, type Page } from '../../lib/pagination';
-import { prepared } from '../../lib/prepared';
+import { prepared, unseenPlaceholder } from '../../lib/prepared';
 import { dataVersion, searchPage, searchTotals } from '../../lib/search-totals';
 import { searchPattern } from '../../lib/search';
 import type { Caller } from '../../plugins/auth';
@@ -53,8 +53,9 @@ function userPageQuery(db: Db, name: string, searching: boolean) {
       .from(users)
       .where(where)
       .orderBy(asc(users.searchText), asc(users.id))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
+      // The whole list's plan is cached (see unseenPlaceholder); a search is planned for its term.
+      .limit(searching ? sql.placeholder('limit') : unseenPlaceholder('limit'))
+      .offset(searching ? sql.placeholder('offset') : unseenPlaceholder('offset'))
       .prepare(name),
     // Past the last page no row carries the total: only then is it asked for on its own.
     totalOnly: db
