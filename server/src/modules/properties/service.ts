@@ -47,7 +47,11 @@ const instancesJson = sql<InstanceJson[]>`coalesce((
   ) order by ${i.createdAt}, ${i.id})
   from ${i}
   inner join ${stamps} on ${stamps.processId} = ${i.processId}
-  left join ${users} as "technician" on ${technician.id} = ${i.technicianId}
+  -- One key lookup per request: as a plain join, the planner walks the users' index from its start.
+  left join lateral (
+    select ${users.id}, ${users.firstName}, ${users.lastName} from ${users}
+    where ${users.id} = ${i.technicianId} offset 0
+  ) as "technician" on true
   where ${i.propertyId} = ${properties.id}
 ), '[]'::json)`;
 
