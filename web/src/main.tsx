@@ -1,6 +1,6 @@
 // First: configures zod before any schema is built (see the module).
 import './zod-setup';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 // The DOM build lets navigations ask for flushSync (sign-out leaves a guarded page at once).
 import { RouterProvider } from 'react-router/dom';
@@ -13,10 +13,14 @@ import { router } from './app/router';
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
-createRoot(root).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+// A transition: React renders the first screen in slices of a few milliseconds, yielding to the
+// browser between them, instead of one long task that holds a slow phone's main thread.
+startTransition(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+});

@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { migrationsFolder } from '../paths';
+import { preparedPglite } from './pglite-prepared';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -46,7 +47,11 @@ export async function openPglite(
     // anyway, so a smaller pool costs little and keeps the process small (npm run bench).
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   });
-  const db = drizzlePglite({ client, schema, logger: queryLogger(options.onQuery) });
+  const db = drizzlePglite({
+    client: preparedPglite(client) as PGlite,
+    schema,
+    logger: queryLogger(options.onQuery),
+  });
   return {
     db: db as unknown as Db,
     driver: 'pglite',

@@ -51,6 +51,8 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(t.email),
     index('users_role_idx').on(t.role),
     trigram('users_search_idx', t.searchText),
+    /** The Usuários list's order: a page is read from the index, not sorted from every row. */
+    index('users_list_idx').on(t.searchText, t.id),
   ],
 );
 
@@ -139,6 +141,8 @@ export const properties = pgTable(
     index('properties_owner_idx').on(t.ownerId),
     uniqueIndex('properties_cnpj_key').on(t.cnpj),
     trigram('properties_search_idx', t.searchText),
+    /** The property list's order (modules/properties/service.ts): pages walk it. */
+    index('properties_list_idx').on(sql`${t.searchText} collate "C"`, t.id),
   ],
 );
 
@@ -519,7 +523,8 @@ export const cacheVersions = pgTable('cache_versions', {
  * How many rows the big fixed lists hold, kept by triggers on every write (migration 0004), so a
  * page's X-Total-Count costs one primary-key read however large the table grows. Names:
  * `instances_open` (isOpen) and `instances_awaiting_technician` (awaitsTechnician), the
- * conditions of modules/instances/conditions.ts.
+ * conditions of modules/instances/conditions.ts; `properties` and `users`, every row of the table
+ * (migration 0005).
  */
 export const listCounts = pgTable('list_counts', {
   name: text('name').primaryKey(),

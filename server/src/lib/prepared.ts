@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 
 const statements = new WeakMap<Db, Map<string, unknown>>();
@@ -15,3 +16,13 @@ export function prepared<T>(db: Db, name: string, build: (db: Db, name: string) 
   if (!statement) byName.set(name, (statement = build(db, name)));
   return statement;
 }
+
+/**
+ * A page size or offset for `.limit()`/`.offset()` of a prepared statement that the planner does
+ * not see even when planning for the values at hand: custom plans then cost what the generic one
+ * does, so PostgreSQL keeps the generic plan and stops planning the statement on every execution
+ * (planning a page query costs more than running it). The page's rows are fetched by key
+ * (`= any(array(…))`), so the assumed size does not change the plan.
+ */
+export const unseenPlaceholder = (name: string) =>
+  sql`(select ${sql.placeholder(name)}::int)` as unknown as number;

@@ -1,6 +1,6 @@
-import { and, eq, isNull, not, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, not, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { processInstances } from '../../src/db/schema';
+import { processInstances, properties, users } from '../../src/db/schema';
 import {
   createInstance,
   createProperty,
@@ -119,8 +119,87 @@ describe('totals of the staff lists and the bell', () => {
   });
 });
 
+describe('totals of the property and user lists', () => {
+  async function expectTableTotals() {
+    const [rows] = await t.db
+      .select({
+        properties: sql<number>`(select count(*) from ${properties})`.mapWith(Number),
+        users: sql<number>`(select count(*) from ${users})`.mapWith(Number),
+      })
+      .from(sql`(values (1)) as one`);
+    expect(await totalOf(admin, '/api/property/all')).toBe(rows!.properties);
+    expect(await totalOf(admin, '/api/property/all?limit=1&offset=100000')).toBe(rows!.properties);
+    expect(await totalOf(admin, '/api/user/all')).toBe(rows!.users);
+    expect(await totalOf(admin, '/api/user/all?limit=1&offset=100000')).toBe(rows!.users);
+  }
+
+  it('follow inserts, deletes and rolled-back inserts', async () => {
+    await expectTableTotals();
+    const extra = await createUser(t.db, { role: 'owner' });
+    const farms = [
+      await createProperty(t.db, { owner: extra }),
+      await createProperty(t.db, { owner: extra }),
+    ];
+    await expectTableTotals();
+    await t.db
+      .transaction(async (tx) => {
+        await createProperty(tx, { owner: extra });
+        throw new Error('rollback');
+      })
+      .catch(() => undefined);
+    await expectTableTotals();
+    await t.db.delete(properties).where(
+      inArray(
+        properties.id,
+        farms.map((farm) => farm.id),
+      ),
+    );
+    await t.db.delete(users).where(eq(users.id, extra.id));
+    await expectTableTotals();
+  });
+});
+
+describe('totals of searches, kept while the data is unchanged', () => {
+  it('follow every write to what they count', async () => {
+    const instances = '/api/process-instance/search?query=camaqua';
+    const farms = '/api/property/search?query=camaqua';
+    const people = '/api/user/search?query=zuleica';
+    const open = async () =>
+      (
+        await t.db
+          .select({ n: sql<number>`count(*)`.mapWith(Number) })
+          .from(i)
+          .where(and(eq(i.propertyId, farm.id), not(i.finished), not(i.rejected)))
+      )[0]!.n;
+    expect(await totalOf(admin, instances)).toBe(await open());
+    expect(await totalOf(admin, farms)).toBe(1);
+    expect(await totalOf(admin, people)).toBe(0);
+
+    const seal = await createSeal(t.db);
+    await createInstance(t.db, { process: seal.process, property: farm });
+    expect(await totalOf(admin, instances)).toBe(await open());
+    expect(await totalOf(admin, `${instances}&limit=1&offset=1000`)).toBe(await open());
+
+    const other = await createProperty(t.db, { owner, municipality: 'Pelotas' });
+    expect(await totalOf(admin, farms)).toBe(1);
+    await t.db
+      .update(properties)
+      .set({ searchText: `${other.searchText} camaqua` })
+      .where(eq(properties.id, other.id));
+    expect(await totalOf(admin, farms)).toBe(2);
+
+    await createUser(t.db, { firstName: 'Zuleica' });
+    expect(await totalOf(admin, people)).toBe(1);
+  });
+});
+
 describe('queries per request, whatever the page size', () => {
   it.each([
+    ['/api/property/all', () => admin],
+    ['/api/property/all', () => owner],
+    ['/api/property/search?query=camaqua', () => admin],
+    ['/api/user/all', () => admin],
+    ['/api/user/search?query=a', () => admin],
     ['/api/process-instance/all', () => admin],
     ['/api/process-instance/all?status=pending', () => admin],
     ['/api/process-instance/search?query=camaqua', () => technician],

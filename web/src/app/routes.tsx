@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { PRODUCER_ROLES, STAFF_ROLES } from '@agroselo/contracts';
 import { PageLoader } from '../components/page-loader';
+import { LandingPage } from '../features/landing/landing.page';
 import { AppLayout } from './layouts/app-layout';
 import { lazyPage } from './lazy-page';
 import { ErrorPage } from './pages/error.page';
@@ -51,10 +52,8 @@ export const routes: RouteObject[] = [
       {
         element: <AppLayout />,
         children: [
-          {
-            index: true,
-            lazy: lazyPage(() => import('../features/landing/landing.page'), 'LandingPage'),
-          },
+          // The landing is most visitors' first page: in the first file, not a second round trip.
+          { index: true, Component: LandingPage },
           {
             path: paths.privacy(),
             lazy: lazyPage(() => import('../features/legal/privacy.page'), 'PrivacyPage'),

@@ -13,6 +13,7 @@ import {
   users,
 } from '../../db/schema';
 import { notFound } from '../../lib/errors';
+import { prepared } from '../../lib/prepared';
 import type { Caller } from '../../plugins/auth';
 import {
   presentInstanceDetail,
@@ -34,8 +35,8 @@ const MAX_CHAIN = 1000;
  * people by joins, and the form instances, the timeline and the chain (walked both ways along
  * `parent_instance_id` by a recursive CTE) as json_agg columns.
  */
-function detailQuery(db: Db, instanceId: string) {
-  const id = sql`${instanceId}::uuid`;
+function detailQuery(db: Db) {
+  const id = sql`${sql.placeholder('id')}::uuid`;
   return db
     .select({
       instance: i,
@@ -102,6 +103,21 @@ function detailQuery(db: Db, instanceId: string) {
 
 export type DetailRow = Awaited<ReturnType<typeof detailQuery>>[number];
 
+/** Prepared once per database handle and kind of caller (lib/prepared.ts). */
+const detailStatement = (db: Db, staff: boolean) => {
+  const name = `instance_detail_${staff ? 'staff' : 'owner'}`;
+  return prepared(db, name, () =>
+    detailQuery(db)
+      .where(
+        and(
+          eq(i.id, sql`${sql.placeholder('id')}::uuid`),
+          staff ? undefined : eq(properties.ownerId, sql.placeholder('ownerId')),
+        ),
+      )
+      .prepare(name),
+  );
+};
+
 /**
  * GET /api/process-instance/{id}: staff see every instance, producers those of their own
  * properties; anyone else's answers 404, so its existence is not revealed.
@@ -114,9 +130,10 @@ export async function getInstanceDetail(
   const isStaff = STAFF_ROLES.includes(caller.role);
   if (!isStaff && !PRODUCER_ROLES.includes(caller.role))
     throw notFound(messages.instances.notFound);
-  const [row] = await detailQuery(db, instanceId).where(
-    and(eq(i.id, instanceId), isStaff ? undefined : eq(properties.ownerId, caller.id)),
-  );
+  const [row] = await detailStatement(db, isStaff).execute({
+    id: instanceId,
+    ownerId: caller.id,
+  });
   if (!row) throw notFound(messages.instances.notFound);
   return presentInstanceDetail(row, caller);
 }

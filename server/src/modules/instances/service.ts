@@ -18,8 +18,9 @@ import {
   users,
 } from '../../db/schema';
 import { forbidden } from '../../lib/errors';
-import { prepared } from '../../lib/prepared';
+import { prepared, unseenPlaceholder } from '../../lib/prepared';
 import { propertySearchTerm, searchPattern } from '../../lib/search';
+import { dataVersion, searchPage, searchTotals } from '../../lib/search-totals';
 import type { Caller } from '../../plugins/auth';
 import { awaitsTechnician, isOpen } from './conditions';
 import { presentInstanceSummary } from './present';
@@ -53,7 +54,7 @@ const LIST_COUNTERS: Record<InstanceListFilter, string> = {
 
 /**
  * One statement per page: the page is chosen from the instances alone, walking an index in list
- * order, and only its rows are joined and get their progress counted. The total is a counter kept
+ * order (a subquery), and only its rows are joined and get their progress counted. The total is a counter kept
  * by triggers, or, for a search, a count of the matches: the cost follows the page and the
  * matches, not the size of the table. Prepared once per filter, with or without a search.
  */
@@ -63,18 +64,27 @@ function instancePageQuery(db: Db, name: string, status: InstanceListFilter, sea
     searching ? sql`${properties.searchText} like ${sql.placeholder('pattern')}` : undefined,
   );
   const matching = () => {
-    const base = db.select({ id: i.id, createdAt: i.createdAt }).from(i).$dynamic();
+    const base = db.select({ id: i.id }).from(i).$dynamic();
     return searching ? base.innerJoin(properties, eq(properties.id, i.propertyId)) : base;
   };
-  const page = matching()
+  // The page's ids as an array: the planner then expects a handful of rows whatever the limit, so
+  // the cached (generic) plan of the prepared statement fetches them by primary key rather than
+  // joining whole tables as it would for a `limit $1` it cannot see (docs/decisions/010).
+  const pageIds = matching()
     .where(where)
     .orderBy(desc(i.createdAt), desc(i.id))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .as('page');
+    // A search is planned for its term (a common one walks the index, a rare one its matches).
+    .limit(searching ? sql.placeholder('limit') : unseenPlaceholder('limit'))
+    .offset(searching ? sql.placeholder('offset') : unseenPlaceholder('offset'));
+  // A search's rows carry the version of the data instead of a total: its total is counted
+  // once per version (lib/search-totals.ts), a counter's is read with the page.
   const total = searching
-    ? sql`(${db.select({ total: count() }).from(matching().where(where).as('matching'))})`
+    ? sql<number | null>`null`
     : sql`(select ${listCounts.total} from ${listCounts} where ${listCounts.name} = ${LIST_COUNTERS[status]})`;
+  const version = searching ? dataVersion('instance-search') : sql<string | null>`null`;
+  const counted = searching
+    ? sql`(${db.select({ total: count() }).from(matching().where(where).as('matching'))})`
+    : total;
 
   const rows = db
     .select({
@@ -101,17 +111,18 @@ function instancePageQuery(db: Db, name: string, status: InstanceListFilter, sea
       },
       ...formProgress(i.id),
       total: total.mapWith(Number).as('total'),
+      version: version.as('version'),
     })
-    .from(page)
-    .innerJoin(i, eq(i.id, page.id))
+    .from(i)
     .innerJoin(properties, eq(properties.id, i.propertyId))
     .innerJoin(stamps, eq(stamps.processId, i.processId))
     .leftJoin(technician, eq(technician.id, i.technicianId))
-    .orderBy(desc(page.createdAt), desc(page.id))
+    .where(sql`${i.id} = any(array(${pageIds}))`)
+    .orderBy(desc(i.createdAt), desc(i.id))
     .prepare(name);
   // Past the last page no row carries the total: only then is it asked for on its own.
   const totalOnly = db
-    .select({ total: total.mapWith(Number) })
+    .select({ total: counted.mapWith(Number), version })
     .from(sql`(values (1)) as one`)
     .prepare(`${name}_total`);
   return { rows, totalOnly };
@@ -135,16 +146,23 @@ export async function listInstances(
     ...(term ? { pattern: searchPattern(term) } : {}),
   };
   const rows = await statements.rows.execute(values);
-  return pageFrom(
-    rows,
-    (row) =>
-      presentInstanceSummary({
-        ...row,
-        progress: { finished: row.formsFinished, total: row.formsTotal },
-      }),
-    {
+  const present = (row: (typeof rows)[number]) =>
+    presentInstanceSummary({
+      ...row,
+      progress: { finished: row.formsFinished, total: row.formsTotal },
+    });
+  const countAll = async () => (await statements.totalOnly.execute(values))[0];
+  if (term)
+    return searchPage(rows, present, {
       offset: query.offset,
-      countPastEnd: async () => (await statements.totalOnly.execute(values))[0]?.total ?? 0,
-    },
+      // Per database handle: a test's database may start from the same template as another's.
+      totals: prepared(deps.db, 'instance_search_totals', () => searchTotals()),
+      key: `${query.status}:${values.pattern}`,
+      count: countAll,
+    });
+  return pageFrom(
+    rows.map((row) => ({ ...row, total: row.total ?? 0 })),
+    present,
+    { offset: query.offset, countPastEnd: async () => (await countAll())?.total ?? 0 },
   );
 }

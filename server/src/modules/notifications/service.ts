@@ -2,7 +2,7 @@ import { STAFF_ROLES, type ListQuery, type PendingItem } from '@agroselo/contrac
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
-import { prepared } from '../../lib/prepared';
+import { prepared, unseenPlaceholder } from '../../lib/prepared';
 import { pageFrom, type Page } from '../../lib/pagination';
 import { listCounts, processInstances, properties } from '../../db/schema';
 import type { Caller } from '../../plugins/auth';
@@ -38,8 +38,9 @@ function pendingQuery(db: Db, name: string, kind: PendingKind) {
       .innerJoin(properties, eq(properties.id, i.propertyId))
       .where(where)
       .orderBy(desc(i.createdAt), desc(i.id))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
+      // Planned once and kept: see unseenPlaceholder.
+      .limit(unseenPlaceholder('limit'))
+      .offset(unseenPlaceholder('offset'))
       .prepare(name),
     totalOnly: db
       .select({ total: counted })

@@ -11,12 +11,21 @@ import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AppDeps } from '../../deps';
 import type { Db } from '../../db/client';
-import { certificates, processInstances as i, properties, stamps, users } from '../../db/schema';
+import {
+  certificates,
+  processInstances as i,
+  listCounts,
+  properties,
+  stamps,
+  users,
+} from '../../db/schema';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { conflict, forbidden, invalidField, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { pageFrom, windowTotal, type Page } from '../../lib/pagination';
-import { matchesSearch, normalizeSearch, propertySearchTerm } from '../../lib/search';
+import { prepared, unseenPlaceholder } from '../../lib/prepared';
+import { dataVersion, searchPage, searchTotals } from '../../lib/search-totals';
+import { normalizeSearch, propertySearchTerm, searchPattern } from '../../lib/search';
 import type { Caller } from '../../plugins/auth';
 import { presentProperty, type InstanceJson } from './present';
 
@@ -49,7 +58,11 @@ const instancesJson = sql<InstanceJson[]>`coalesce((
   ) order by ${i.createdAt}, ${i.id})
   from ${i}
   inner join ${stamps} on ${stamps.processId} = ${i.processId}
-  left join ${users} as "technician" on ${technician.id} = ${i.technicianId}
+  -- One key lookup per request: as a plain join, the planner walks the users' index from its start.
+  left join lateral (
+    select ${users.id}, ${users.firstName}, ${users.lastName} from ${users}
+    where ${users.id} = ${i.technicianId} offset 0
+  ) as "technician" on true
   left join ${certificates} on ${certificates.processInstanceId} = ${i.id}
   where ${i.propertyId} = ${properties.id}
 ), '[]'::json)`;
@@ -67,6 +80,59 @@ function selectProperties(db: Db) {
     .innerJoin(owner, eq(owner.id, properties.ownerId));
 }
 
+/** The order of the list: search_text starts with the name, lower case and without accents. */
+const listOrder = sql`${properties.searchText} collate "C"`;
+
+/**
+ * One statement per page, prepared per kind of caller and with or without a search: the page's
+ * ids walk properties_list_idx (for a producer, their few farms), and only the page's rows are
+ * joined and get their seal requests aggregated. The total is the counter triggers keep for the
+ * whole table, or a count of the matches (docs/decisions/010).
+ */
+function propertyPageQuery(db: Db, name: string, staff: boolean, searching: boolean) {
+  const where = and(
+    staff ? undefined : eq(properties.ownerId, sql.placeholder('ownerId')),
+    searching ? sql`${properties.searchText} like ${sql.placeholder('pattern')}` : undefined,
+  );
+  // The page's ids as an array, fetched by key: see unseenPlaceholder. A search is planned for
+  // its term.
+  const pageIds = db
+    .select({ id: properties.id })
+    .from(properties)
+    .where(where)
+    // "C" sorts it alike everywhere, and is the order of properties_list_idx.
+    .orderBy(listOrder, properties.id)
+    .limit(searching ? sql.placeholder('limit') : unseenPlaceholder('limit'))
+    .offset(searching ? sql.placeholder('offset') : unseenPlaceholder('offset'));
+  // A search's rows carry the version of the data instead of a total: its total is counted
+  // once per version (lib/search-totals.ts). A producer's farms are few: counted with the page.
+  const counted =
+    staff && !searching
+      ? sql`(select ${listCounts.total} from ${listCounts} where ${listCounts.name} = 'properties')`
+      : sql`(${db.select({ total: count() }).from(properties).where(where)})`;
+  const total = searching ? sql<number | null>`null` : counted;
+  const version = searching ? dataVersion('property-search') : sql<string | null>`null`;
+  const rows = db
+    .select({
+      property: properties,
+      owner: { id: owner.id, firstName: owner.firstName, lastName: owner.lastName },
+      instances: instancesJson,
+      total: total.mapWith(Number).as('total'),
+      version: version.as('version'),
+    })
+    .from(properties)
+    .innerJoin(owner, eq(owner.id, properties.ownerId))
+    .where(sql`${properties.id} = any(array(${pageIds}))`)
+    .orderBy(listOrder, properties.id)
+    .prepare(name);
+  // Past the last page no row carries the total: only then is it asked for on its own.
+  const totalOnly = db
+    .select({ total: counted.mapWith(Number), version })
+    .from(sql`(values (1)) as one`)
+    .prepare(`${name}_total`);
+  return { rows, totalOnly };
+}
+
 /** GET /api/property/all and /search: alphabetical, accents and case aside. */
 export async function listProperties(
   deps: AppDeps,
@@ -74,23 +140,31 @@ export async function listProperties(
   query: PropertyListQuery & { query?: string },
 ): Promise<Page<Property>> {
   const term = propertySearchTerm(query.query ?? '');
-  const where = and(
-    visibleTo(caller),
-    term ? matchesSearch(properties.searchText, term) : undefined,
+  const staff = isStaff(caller);
+  const name = `properties_${staff ? 'all' : 'own'}${term ? '_search' : ''}`;
+  const statements = prepared(deps.db, name, (db) =>
+    propertyPageQuery(db, name, staff, Boolean(term)),
   );
-  const rows = await selectProperties(deps.db)
-    .where(where)
-    // search_text starts with the name, lower case and without accents; "C" sorts it alike everywhere.
-    .orderBy(sql`${properties.searchText} collate "C"`, properties.id)
-    .limit(query.limit)
-    .offset(query.offset);
-  return pageFrom(rows, presentProperty, {
+  const values = {
+    limit: query.limit,
     offset: query.offset,
-    countPastEnd: async () => {
-      const [counted] = await deps.db.select({ total: count() }).from(properties).where(where);
-      return counted?.total ?? 0;
-    },
-  });
+    ownerId: caller.id,
+    ...(term ? { pattern: searchPattern(term) } : {}),
+  };
+  const rows = await statements.rows.execute(values);
+  const countAll = async () => (await statements.totalOnly.execute(values))[0];
+  if (term)
+    return searchPage(rows, presentProperty, {
+      offset: query.offset,
+      totals: prepared(deps.db, `${name}_totals`, () => searchTotals()),
+      key: `${staff ? '' : caller.id}:${values.pattern}`,
+      count: countAll,
+    });
+  return pageFrom(
+    rows.map((row) => ({ ...row, total: row.total ?? 0 })),
+    presentProperty,
+    { offset: query.offset, countPastEnd: async () => (await countAll())?.total ?? 0 },
+  );
 }
 
 /** One property; someone else's answers 404, so its existence is not revealed. */

@@ -11,10 +11,12 @@ import { asc, count, desc, eq, sql } from 'drizzle-orm';
 import { alias, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { AppDeps } from '../../deps';
 import type { Db } from '../../db/client';
-import { userEvents, users } from '../../db/schema';
+import { listCounts, userEvents, users } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { pageFrom, windowTotal, type Page } from '../../lib/pagination';
-import { matchesSearch } from '../../lib/search';
+import { prepared, unseenPlaceholder } from '../../lib/prepared';
+import { dataVersion, searchPage, searchTotals } from '../../lib/search-totals';
+import { searchPattern } from '../../lib/search';
 import type { Caller } from '../../plugins/auth';
 import { recordUserEvent } from './events';
 import { presentManagedUser, presentUserEvent } from './present';
@@ -27,28 +29,70 @@ function userSearchTerm(query: string): string {
   return /\d/.test(trimmed) && /^[\d.\-\s]+$/.test(trimmed) ? trimmed.replace(/\D/g, '') : trimmed;
 }
 
+/**
+ * One statement per page, prepared with and without a search: the page walks users_list_idx
+ * (alphabetical order; search_text starts with the names, lower-cased and unaccented) and the
+ * total is the counter triggers keep, or a count of the matches (docs/decisions/010).
+ */
+function userPageQuery(db: Db, name: string, searching: boolean) {
+  const where = searching ? sql`${users.searchText} like ${sql.placeholder('pattern')}` : undefined;
+  // A search's rows carry the version of the data instead of a total: its total is counted
+  // once per version (lib/search-totals.ts).
+  const counted = searching
+    ? sql`(${db.select({ total: count() }).from(users).where(where)})`
+    : sql`(select ${listCounts.total} from ${listCounts} where ${listCounts.name} = 'users')`;
+  const total = searching ? sql<number | null>`null` : counted;
+  const version = searching ? dataVersion('user-search') : sql<string | null>`null`;
+  return {
+    rows: db
+      .select({
+        user: users,
+        total: total.mapWith(Number).as('total'),
+        version: version.as('version'),
+      })
+      .from(users)
+      .where(where)
+      .orderBy(asc(users.searchText), asc(users.id))
+      // The whole list's plan is cached (see unseenPlaceholder); a search is planned for its term.
+      .limit(searching ? sql.placeholder('limit') : unseenPlaceholder('limit'))
+      .offset(searching ? sql.placeholder('offset') : unseenPlaceholder('offset'))
+      .prepare(name),
+    // Past the last page no row carries the total: only then is it asked for on its own.
+    totalOnly: db
+      .select({ total: counted.mapWith(Number), version })
+      .from(sql`(values (1)) as one`)
+      .prepare(`${name}_total`),
+  };
+}
+
 /** The Usuários screen: every account, or those whose name, e-mail or CPF holds `query`. */
 export async function listUsers(
   deps: AppDeps,
   query: UserListQuery & { query?: string },
 ): Promise<Page<ManagedUser>> {
   const term = userSearchTerm(query.query ?? '');
-  const where = term ? matchesSearch(users.searchText, term) : undefined;
-  const rows = await deps.db
-    .select({ user: users, total: windowTotal() })
-    .from(users)
-    .where(where)
-    // search_text starts with the names, lower-cased and unaccented: an alphabetical order.
-    .orderBy(asc(users.searchText), asc(users.id))
-    .limit(query.limit)
-    .offset(query.offset);
-  return pageFrom(rows, (row) => presentManagedUser(row.user), {
+  const name = term ? 'users_search' : 'users_all';
+  const statements = prepared(deps.db, name, (db) => userPageQuery(db, name, Boolean(term)));
+  const values = {
+    limit: query.limit,
     offset: query.offset,
-    countPastEnd: async () => {
-      const [counted] = await deps.db.select({ total: count() }).from(users).where(where);
-      return counted?.total ?? 0;
-    },
-  });
+    ...(term ? { pattern: searchPattern(term) } : {}),
+  };
+  const rows = await statements.rows.execute(values);
+  const present = (row: (typeof rows)[number]) => presentManagedUser(row.user);
+  const countAll = async () => (await statements.totalOnly.execute(values))[0];
+  if (term)
+    return searchPage(rows, present, {
+      offset: query.offset,
+      totals: prepared(deps.db, 'users_search_totals', () => searchTotals()),
+      key: values.pattern ?? '',
+      count: countAll,
+    });
+  return pageFrom(
+    rows.map((row) => ({ ...row, total: row.total ?? 0 })),
+    present,
+    { offset: query.offset, countPastEnd: async () => (await countAll())?.total ?? 0 },
+  );
 }
 
 const actor = alias(users, 'actor');

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import {
   Alert,
   Anchor,
@@ -24,7 +24,6 @@ import { destinationAfterLogin, useSession } from '../../app/session';
 import { BrandHeading } from '../../components/brand';
 import { HERO_MEDIA } from '../../lib/site';
 import { requestToken } from './api';
-import { ForgotPasswordModal } from './forgot-password-modal';
 import classes from './login.module.css';
 import { ErrorAlert } from '../../components/error-alert';
 
@@ -47,12 +46,19 @@ function readState(state: unknown): LoginLocationState {
   };
 }
 
+// Loaded on first use: the modal's code (focus trap, scroll area) stays off the sign-in screen's
+// first load on a slow link.
+const ForgotPasswordModal = lazy(() =>
+  import('./forgot-password-modal').then((module) => ({ default: module.ForgotPasswordModal })),
+);
+
 export function LoginPage() {
   const session = useSession();
   const navigate = useNavigate();
   const location = useLocation();
   const [searchParams] = useSearchParams();
   const [forgotOpened, forgot] = useDisclosure(false);
+  const [forgotUsed, setForgotUsed] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const { notice, from } = readState(location.state);
   const next = searchParams.get('next') ?? from;
@@ -119,7 +125,14 @@ export function LoginPage() {
                 />
                 <Group justify="space-between" gap="xs">
                   <Checkbox label="Lembrar de mim" {...register('remember')} />
-                  <Button variant="subtle" size="compact-sm" onClick={forgot.open}>
+                  <Button
+                    variant="subtle"
+                    size="compact-sm"
+                    onClick={() => {
+                      setForgotUsed(true);
+                      forgot.open();
+                    }}
+                  >
                     Esqueci minha senha
                   </Button>
                 </Group>
@@ -135,11 +148,15 @@ export function LoginPage() {
           </Stack>
         </Paper>
       </main>
-      <ForgotPasswordModal
-        opened={forgotOpened}
-        onClose={forgot.close}
-        email={forgotOpened ? getValues('username').trim() : ''}
-      />
+      {forgotUsed && (
+        <Suspense fallback={null}>
+          <ForgotPasswordModal
+            opened={forgotOpened}
+            onClose={forgot.close}
+            email={forgotOpened ? getValues('username').trim() : ''}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }
