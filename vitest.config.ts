@@ -25,6 +25,7 @@ export default defineConfig({
           // importing the server once per worker instead of once per file halves the run.
           isolate: false,
           globalSetup: ['server/test/support/global-setup.ts'],
+          setupFiles: ['server/test/support/setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -34,6 +35,7 @@ export default defineConfig({
           name: 'server-mocks',
           include: MOCKING,
           globalSetup: ['server/test/support/global-setup.ts'],
+          setupFiles: ['server/test/support/setup.ts'],
           testTimeout: 30_000,
         },
       },
@@ -47,6 +49,7 @@ export default defineConfig({
             'server/test/pg/**/*.test.ts',
           ],
           globalSetup: ['server/test/support/global-setup.ts'],
+          setupFiles: ['server/test/support/setup.ts'],
           exclude: MOCKING,
           isolate: false,
           env: { TEST_DRIVER: 'pg' },

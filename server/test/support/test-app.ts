@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { desc, eq } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, inject } from 'vitest';
+import { inject } from 'vitest';
 import { buildApp, type App, type AppDeps } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { openPglite, openPostgres, type Database, type QueryListener } from '../../src/db/client';
@@ -53,13 +53,16 @@ async function openTestDatabase(onQuery: QueryListener): Promise<Database> {
   return openPglite({ loadDataDir: new Blob([dump]), onQuery });
 }
 
-// Vitest ignores an afterAll registered from inside a hook or a test, where buildTestApp is
-// called; this one is registered while the test file is collected (each file imports this module
-// afresh), and closes every app the file built.
 const cleanups: (() => Promise<void>)[] = [];
-afterAll(async () => {
+
+/**
+ * Closes every app built since the last call. Vitest ignores an afterAll registered inside a hook
+ * or a test, where buildTestApp is called, and test files share this module (isolate: false), so
+ * the setup file (support/setup.ts), which runs for every file, registers this one.
+ */
+export async function closeTestApps(): Promise<void> {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+}
 
 /**
  * The real app on a fresh migrated database of its own, closed when the test file ends.
