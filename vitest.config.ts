@@ -35,7 +35,6 @@ export default defineConfig({
           name: 'server-mocks',
           include: MOCKING,
           globalSetup: ['server/test/support/global-setup.ts'],
-          setupFiles: ['server/test/support/setup.ts'],
           testTimeout: 30_000,
         },
       },
