@@ -6,7 +6,7 @@ import {
   findPostgresBin,
   type PostgresCluster,
 } from '../../../scripts/postgres-cluster.mjs';
-import { openPostgres, type Database } from '../../src/db/client';
+import { openPostgres } from '../../src/db/client';
 import { mailOutbox, users, verificationCodes } from '../../src/db/schema';
 import { validSignUp } from '../api/auth-helpers';
 import { multipart } from '../support/http';
@@ -30,7 +30,7 @@ interface Outcome {
 
 describe.skipIf(!bin)('a database outage during writes', () => {
   let cluster: PostgresCluster;
-  let database: Database;
+  let database: Awaited<ReturnType<typeof openPostgres>>;
   let t: TestApp;
   // Kept as a promise so the cluster is removed even when a slow machine times the hook out.
   let starting: Promise<PostgresCluster> | undefined;
@@ -123,5 +123,11 @@ describe.skipIf(!bin)('a database outage during writes', () => {
       .from(mailOutbox)
       .where(eq(mailOutbox.toAddress, firstAfter!.email));
     expect(anyMail?.status).toBe('dev');
+
+    // Every connection went back to the pool: a transaction whose BEGIN met the outage used to
+    // keep its connection forever, until the pool had none left and every request waited.
+    const { pool } = database;
+    await waitFor(() => pool.idleCount === pool.totalCount, 2_000);
+    expect(pool.totalCount - pool.idleCount, 'connections never given back').toBe(0);
   }, 90_000);
 });
