@@ -36,7 +36,8 @@ function toldIfOvertaken(title: string) {
   };
 }
 
-function Panel({ title, children }: { title: string; children: ReactNode }) {
+/** A titled section of the instance page where staff or the producer act on it. */
+export function ActionSection({ title, children }: { title: string; children: ReactNode }) {
   const headingId = useId();
   return (
     <Paper
@@ -73,7 +74,7 @@ function EvaluatePanel({ instance }: { instance: InstanceDetailItem }) {
     });
   const busy = evaluate.isPending;
   return (
-    <Panel title="Avaliar solicitação">
+    <ActionSection title="Avaliar solicitação">
       <Text size="sm">
         {instance.requestedBy?.name ?? 'O produtor'} solicitou o selo{' '}
         <strong>{instance.process.stamp.name}</strong> para a propriedade{' '}
@@ -111,7 +112,7 @@ function EvaluatePanel({ instance }: { instance: InstanceDetailItem }) {
           Rejeitar solicitação
         </Button>
       </Group>
-    </Panel>
+    </ActionSection>
   );
 }
 
@@ -120,7 +121,7 @@ function StartPanel({ instance }: { instance: InstanceDetailItem }) {
   const [accepted, setAccepted] = useState(false);
   const start = useStartInstance(instance.id);
   return (
-    <Panel title="Iniciar processo">
+    <ActionSection title="Iniciar processo">
       <Text size="sm">
         {instance.technician?.name ?? 'O técnico'} aceitou a sua solicitação do selo{' '}
         <strong>{instance.process.stamp.name}</strong>. Ao iniciar, os formulários da certificação
@@ -149,7 +150,7 @@ function StartPanel({ instance }: { instance: InstanceDetailItem }) {
       >
         Iniciar processo
       </Button>
-    </Panel>
+    </ActionSection>
   );
 }
 

@@ -19,6 +19,7 @@ import { API_BASE, errorMessage, isApiError } from '../../../api';
 import { paths } from '../../../app/paths';
 import { ErrorAlert } from '../../../components/error-alert';
 import { useConclude, type InstanceDetailItem } from '../api';
+import { ActionSection } from './action-panel';
 import { formatDay } from '../format';
 
 const m = messages.certificates;
@@ -38,7 +39,6 @@ export function ConcludePanel({ instance }: { instance: InstanceDetailItem }) {
   const [noteError, setNoteError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<'approve' | 'fail' | null>(null);
   const conclude = useConclude(instance.id);
-  const headingId = useId();
   const openForms = instance.formInstances.filter((form) => form.obligatory && !form.commited);
   const blocked = openForms.length > 0;
   const approving = confirming === 'approve';
@@ -72,72 +72,59 @@ export function ConcludePanel({ instance }: { instance: InstanceDetailItem }) {
     );
 
   return (
-    <Paper
-      component="section"
-      aria-labelledby={headingId}
-      withBorder
-      radius="lg"
-      p={{ base: 'md', sm: 'lg' }}
-      bg="leaf.0"
-      style={{ borderColor: 'var(--mantine-color-leaf-3)' }}
-    >
-      <Stack gap="md">
-        <Title order={2} fz="lg" id={headingId}>
-          Concluir processo
-        </Title>
-        <Text size="sm">
-          Confira os formulários e documentos da propriedade{' '}
-          <strong>{instance.business.businessName}</strong>. Ao aprovar, o certificado do selo{' '}
-          <strong>{instance.process.stamp.name}</strong> é emitido com a validade do processo; ao
-          reprovar, o produtor recebe o seu parecer por e-mail.
-        </Text>
-        {blocked && (
-          <Alert color="yellow" variant="light" title="Ainda não é possível concluir">
-            {m.openForms(openForms.map((form) => form.name))}. O processo pode ser concluído quando
-            o produtor finalizar todos os formulários obrigatórios.
-          </Alert>
-        )}
-        <Textarea
-          label="Parecer"
-          description="Obrigatório para reprovar. O produtor recebe o parecer por e-mail."
-          value={note}
-          onChange={(event) => {
-            setNote(event.currentTarget.value);
-            setNoteError(null);
-          }}
-          error={noteError}
-          maxLength={CONCLUSION_NOTE_MAX}
-          autosize
-          minRows={3}
-          maxRows={10}
+    <ActionSection title="Concluir processo">
+      <Text size="sm">
+        Confira os formulários e documentos da propriedade{' '}
+        <strong>{instance.business.businessName}</strong>. Ao aprovar, o certificado do selo{' '}
+        <strong>{instance.process.stamp.name}</strong> é emitido com a validade do processo; ao
+        reprovar, o produtor recebe o seu parecer por e-mail.
+      </Text>
+      {blocked && (
+        <Alert color="yellow" variant="light" title="Ainda não é possível concluir">
+          {m.openForms(openForms.map((form) => form.name))}. O processo pode ser concluído quando o
+          produtor finalizar todos os formulários obrigatórios.
+        </Alert>
+      )}
+      <Textarea
+        label="Parecer"
+        description="Obrigatório para reprovar. O produtor recebe o parecer por e-mail."
+        value={note}
+        onChange={(event) => {
+          setNote(event.currentTarget.value);
+          setNoteError(null);
+        }}
+        error={noteError}
+        maxLength={CONCLUSION_NOTE_MAX}
+        autosize
+        minRows={3}
+        maxRows={10}
+        disabled={blocked}
+        inputWrapperOrder={['label', 'description', 'input', 'error']}
+      />
+      <Text size="xs" c="dimmed" mt={-8} aria-live="polite">
+        {note.length}/{CONCLUSION_NOTE_MAX}
+      </Text>
+      {conclude.isError && !confirming && (
+        <ErrorAlert title={m.concludeFailed}>{errorMessage(conclude.error)}</ErrorAlert>
+      )}
+      <Group gap="sm">
+        <Button
+          leftSection={<IconCertificate size={18} aria-hidden />}
           disabled={blocked}
-          inputWrapperOrder={['label', 'description', 'input', 'error']}
-        />
-        <Text size="xs" c="dimmed" mt={-8} aria-live="polite">
-          {note.length}/{CONCLUSION_NOTE_MAX}
-        </Text>
-        {conclude.isError && !confirming && (
-          <ErrorAlert title={m.concludeFailed}>{errorMessage(conclude.error)}</ErrorAlert>
-        )}
-        <Group gap="sm">
-          <Button
-            leftSection={<IconCertificate size={18} aria-hidden />}
-            disabled={blocked}
-            onClick={() => ask('approve')}
-          >
-            Aprovar
-          </Button>
-          <Button
-            color="red"
-            variant="outline"
-            leftSection={<IconX size={18} aria-hidden />}
-            disabled={blocked}
-            onClick={() => ask('fail')}
-          >
-            Reprovar
-          </Button>
-        </Group>
-      </Stack>
+          onClick={() => ask('approve')}
+        >
+          Aprovar
+        </Button>
+        <Button
+          color="red"
+          variant="outline"
+          leftSection={<IconX size={18} aria-hidden />}
+          disabled={blocked}
+          onClick={() => ask('fail')}
+        >
+          Reprovar
+        </Button>
+      </Group>
       <Modal
         opened={confirming !== null}
         onClose={() => !conclude.isPending && setConfirming(null)}
@@ -177,7 +164,7 @@ export function ConcludePanel({ instance }: { instance: InstanceDetailItem }) {
           </Group>
         </Stack>
       </Modal>
-    </Paper>
+    </ActionSection>
   );
 }
 
