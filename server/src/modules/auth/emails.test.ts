@@ -9,6 +9,19 @@ const input = {
   publicUrl: 'https://agroselo.example',
 };
 
+// What every e-mail's HTML begins and ends with (emailLayout), addressed to `input`.
+const HTML_OPENING = [
+  '<!doctype html>',
+  '<html lang="pt-BR">',
+  '<body style="font-family:Arial,Helvetica,sans-serif;color:#1f2d1f;line-height:1.5;max-width:560px;margin:0 auto;padding:24px">',
+  '<p style="margin:0 0 16px">Olá, Zé &lt;Ana&gt; &amp; &quot;Bia&quot; d&#39;Ávila!</p>',
+];
+const HTML_CLOSING = [
+  '<p style="margin:24px 0 0;color:#5f6f5f;font-size:13px">AgroSelo — Conectando o campo à tecnologia</p>',
+  '</body>',
+  '</html>',
+];
+
 /** The messages as they were sent before the two code e-mails shared one builder, byte for byte. */
 const SENT = {
   signup: {
@@ -26,17 +39,12 @@ const SENT = {
       'AgroSelo — Conectando o campo à tecnologia',
     ].join('\n'),
     html: [
-      '<!doctype html>',
-      '<html lang="pt-BR">',
-      '<body style="font-family:Arial,Helvetica,sans-serif;color:#1f2d1f;line-height:1.5;max-width:560px;margin:0 auto;padding:24px">',
-      '<p style="margin:0 0 16px">Olá, Zé &lt;Ana&gt; &amp; &quot;Bia&quot; d&#39;Ávila!</p>',
+      ...HTML_OPENING,
       '<p style="margin:0 0 16px">Seu código de verificação AgroSelo é:</p>',
       '<p style="margin:0 0 16px"><strong style="font-size:28px;letter-spacing:6px">012345</strong></p>',
       '<p style="margin:0 0 16px">O código vale por 15 minutos. Digite-o em <a href="https://agroselo.example/verification-code">https://agroselo.example/verification-code</a> para ativar sua conta.</p>',
       '<p style="margin:0 0 16px">Se você não pediu este código, ignore este e-mail.</p>',
-      '<p style="margin:24px 0 0;color:#5f6f5f;font-size:13px">AgroSelo — Conectando o campo à tecnologia</p>',
-      '</body>',
-      '</html>',
+      ...HTML_CLOSING,
     ].join('\n'),
   },
   reset: {
@@ -54,17 +62,12 @@ const SENT = {
       'AgroSelo — Conectando o campo à tecnologia',
     ].join('\n'),
     html: [
-      '<!doctype html>',
-      '<html lang="pt-BR">',
-      '<body style="font-family:Arial,Helvetica,sans-serif;color:#1f2d1f;line-height:1.5;max-width:560px;margin:0 auto;padding:24px">',
-      '<p style="margin:0 0 16px">Olá, Zé &lt;Ana&gt; &amp; &quot;Bia&quot; d&#39;Ávila!</p>',
+      ...HTML_OPENING,
       '<p style="margin:0 0 16px">Seu código para redefinir a senha do AgroSelo é:</p>',
       '<p style="margin:0 0 16px"><strong style="font-size:28px;letter-spacing:6px">012345</strong></p>',
       '<p style="margin:0 0 16px">O código vale por 15 minutos. Digite-o em <a href="https://agroselo.example/reset-password?email=ana%2Bteste%40exemplo.com.br">https://agroselo.example/reset-password?email=ana%2Bteste%40exemplo.com.br</a> e escolha uma nova senha.</p>',
       '<p style="margin:0 0 16px">Se você não pediu para redefinir a senha, ignore este e-mail: a sua senha continua a mesma.</p>',
-      '<p style="margin:24px 0 0;color:#5f6f5f;font-size:13px">AgroSelo — Conectando o campo à tecnologia</p>',
-      '</body>',
-      '</html>',
+      ...HTML_CLOSING,
     ].join('\n'),
   },
 };
