@@ -1,8 +1,6 @@
 import type { InjectOptions } from 'fastify';
-import { eq } from 'drizzle-orm';
-import { fieldInstances, formInstances, proofs } from '../src/db/schema';
+import { proofs } from '../src/db/schema';
 import { newId } from '../src/lib/ids';
-import { createFormInstances } from '../src/modules/instances/form-instances';
 import {
   createCertificate,
   addTableRow,
@@ -14,6 +12,7 @@ import {
   createUser,
   randomCnpj,
   randomCpf,
+  startedInstance,
 } from '../src/db/seed/factories';
 import type { UserRow } from '../src/db/seed/factories';
 import { file, PDF, PNG } from './support/files';
@@ -673,24 +672,9 @@ async function buildFormsFixture(
     fieldIds: [text.id, staff.id, list.id, proof.id],
   });
   const toFinish = await createForm(t.db, process.id, { position: 1, fieldIds: [plain.id] });
-  const instance = await createInstance(t.db, {
-    process,
-    property,
-    technician,
-    initiated: true,
-  });
-  await createFormInstances(t.db, instance);
-  const created = await t.db
-    .select({ id: formInstances.id, formId: formInstances.formId })
-    .from(formInstances)
-    .where(eq(formInstances.processInstanceId, instance.id));
-  const formInstanceOf = (formId: string) => created.find((row) => row.formId === formId)!.id;
-  const filledId = formInstanceOf(filled.id);
-  const cells = await t.db
-    .select({ id: fieldInstances.id, fieldId: fieldInstances.fieldId })
-    .from(fieldInstances)
-    .where(eq(fieldInstances.formInstanceId, filledId));
-  const idOf = (fieldId: string) => cells.find((row) => row.fieldId === fieldId)!.id;
+  const { instance, forms } = await startedInstance(t.db, { process, property, technician });
+  const formInstanceOf = (formId: string) => forms.find((form) => form.formId === formId)!;
+  const { id: filledId, fieldInstanceOf: idOf } = formInstanceOf(filled.id);
   const rows = {} as Record<Subject, string>;
   for (const subject of SUBJECTS) rows[subject] = await addTableRow(t.db, filledId, list.id);
   await t.db.insert(proofs).values({
@@ -705,7 +689,7 @@ async function buildFormsFixture(
   const base = `/api/process-instance/${instance.id}/form`;
   return {
     url: `${base}/${filledId}`,
-    finishUrl: `${base}/${formInstanceOf(toFinish.id)}`,
+    finishUrl: `${base}/${formInstanceOf(toFinish.id).id}`,
     textId: idOf(text.id),
     staffId: idOf(staff.id),
     listId: idOf(list.id),

@@ -13,11 +13,11 @@ import {
   addTableRow,
   createField,
   createForm,
-  createInstance,
   createProperty,
   createSeal,
   createUser,
   fillFormFields,
+  startedInstance,
   type PropertyRow,
   type UserRow,
 } from '../../src/db/seed/factories';
@@ -31,7 +31,6 @@ import {
 } from '../../src/db/schema';
 import { seedDemo } from '../../src/db/seed/demo';
 import { newId } from '../../src/lib/ids';
-import { createFormInstances } from '../../src/modules/instances/form-instances';
 import { signatureHash } from '../../src/modules/forms/signature';
 import { FAKE_PNG, file, PDF, PNG, WEBP } from '../support/files';
 import { multipart } from '../support/http';
@@ -128,26 +127,12 @@ async function startedForm(
     sign: options.sign ?? false,
     fieldIds: keys.map((key) => library[key]),
   });
-  const instance = await createInstance(t.db, {
-    process,
-    property: farm,
-    technician,
-    initiated: true,
-  });
-  await createFormInstances(t.db, instance);
-  const [form] = await t.db
-    .select({ id: formInstances.id })
-    .from(formInstances)
-    .where(eq(formInstances.processInstanceId, instance.id));
-  const rows = await t.db
-    .select({ id: fieldInstances.id, fieldId: fieldInstances.fieldId })
-    .from(fieldInstances)
-    .where(eq(fieldInstances.formInstanceId, form!.id));
-  const ids = Object.fromEntries(
-    keys.map((key) => [key, rows.find((row) => row.fieldId === library[key])!.id]),
-  ) as Record<(typeof keys)[number], string>;
-  const url = `/api/process-instance/${instance.id}/form/${form!.id}`;
-  return { instance, formId: form!.id, url, ids };
+  const { instance, forms } = await startedInstance(t.db, { process, property: farm, technician });
+  const form = forms[0]!;
+  const ids = {} as Record<(typeof keys)[number], string>;
+  for (const key of keys) ids[key] = form.fieldInstanceOf(library[key]);
+  const url = `/api/process-instance/${instance.id}/form/${form.id}`;
+  return { instance, formId: form.id, url, ids };
 }
 
 type Caller = UserRow | null;
@@ -277,17 +262,10 @@ describe('GET /api/process-instance/{id}/form/{formId}', () => {
     await createForm(t.db, process.id, {
       fieldIds: [library.list, library.bool, ...manyFields.map((field) => field.id)],
     });
-    const instance = await createInstance(t.db, {
-      process,
-      property: farm,
-      technician,
-      initiated: true,
-    });
-    await createFormInstances(t.db, instance);
-    const [big] = await t.db
-      .select({ id: formInstances.id })
-      .from(formInstances)
-      .where(eq(formInstances.processInstanceId, instance.id));
+    const {
+      instance,
+      forms: [big],
+    } = await startedInstance(t.db, { process, property: farm, technician });
     for (let row = 0; row < 20; row += 1) {
       await addTableRow(t.db, big!.id, library.list, { [library.product]: `Produto ${row}` });
     }

@@ -20,6 +20,7 @@ import {
 import { newId } from '../../lib/ids';
 import { newCertificateNumber } from '../../modules/certificates/number';
 import { recordEvent } from '../../modules/instances/events';
+import { createFormInstances } from '../../modules/instances/form-instances';
 import { hashPassword } from '../../lib/passwords';
 import { normalizeSearch, userSearchText } from '../../lib/search';
 
@@ -311,6 +312,59 @@ export async function createInstance(
   }
   if (startedAt) await event(property.ownerId, 'started', m.eventStarted, startedAt);
   return instance;
+}
+
+export interface StartedInstance {
+  instance: InstanceRow;
+  /** In order, 'Documentos' (formId null) last; each gives the id of its instance of a field. */
+  forms: { id: string; formId: string | null; fieldInstanceOf: (fieldId: string) => string }[];
+}
+
+/**
+ * An instance accepted by `technician` (a new one unless given) and started, with the form and
+ * field instances its start creates (createFormInstances, as the workflow does).
+ */
+export async function startedInstance(
+  db: Db,
+  input: Omit<NonNullable<Parameters<typeof createInstance>[1]>, 'initiated'> = {},
+): Promise<StartedInstance> {
+  const instance = await createInstance(db, {
+    ...input,
+    technician:
+      input.technician ?? (await createUser(db, { role: 'technician', crea: '00000001234567' })),
+    initiated: true,
+  });
+  await createFormInstances(db, instance);
+  const created = await db
+    .select({ id: formInstances.id, formId: formInstances.formId })
+    .from(formInstances)
+    .where(eq(formInstances.processInstanceId, instance.id))
+    .orderBy(asc(formInstances.position));
+  const cells =
+    created.length === 0
+      ? []
+      : await db
+          .select({
+            id: fieldInstances.id,
+            formInstanceId: fieldInstances.formInstanceId,
+            fieldId: fieldInstances.fieldId,
+          })
+          .from(fieldInstances)
+          .where(
+            inArray(
+              fieldInstances.formInstanceId,
+              created.map((form) => form.id),
+            ),
+          );
+  const started = created.map((form) => ({
+    ...form,
+    fieldInstanceOf: (fieldId: string) => {
+      const cell = cells.find((row) => row.formInstanceId === form.id && row.fieldId === fieldId);
+      if (!cell) throw new Error(`The form instance ${form.id} has no field ${fieldId}`);
+      return cell.id;
+    },
+  }));
+  return { instance, forms: started };
 }
 
 export type FormInstanceRow = typeof formInstances.$inferSelect;

@@ -18,29 +18,14 @@ export interface VerificationCodeEmail {
 }
 
 export function verificationCodeEmail(input: VerificationCodeEmail): MailMessage {
-  const link = `${input.publicUrl}/verification-code`;
-  const goal = GOALS[input.purpose];
-  const validity = `O código vale por ${VERIFICATION_CODE_TTL_MINUTES} minutos.`;
-  const ignore = 'Se você não pediu este código, ignore este e-mail.';
-  const text = [
-    `Olá, ${input.firstName}!`,
-    '',
-    `Seu código de verificação AgroSelo é: ${input.code}`,
-    '',
-    `${validity} Digite-o em ${link} para ${goal}.`,
-    '',
-    ignore,
-    '',
-    SIGNATURE,
-  ].join('\n');
-  const html = layout([
-    `Olá, ${escapeHtml(input.firstName)}!`,
-    'Seu código de verificação AgroSelo é:',
-    `<strong style="font-size:28px;letter-spacing:6px">${input.code}</strong>`,
-    `${validity} Digite-o em <a href="${escapeHtml(link)}">${escapeHtml(link)}</a> para ${goal}.`,
-    ignore,
-  ]);
-  return { to: input.to, subject: 'Seu código de verificação AgroSelo', text, html };
+  return codeEmail({
+    ...input,
+    subject: 'Seu código de verificação AgroSelo',
+    intro: 'Seu código de verificação AgroSelo é:',
+    link: `${input.publicUrl}/verification-code`,
+    ending: `para ${GOALS[input.purpose]}.`,
+    ignore: 'Se você não pediu este código, ignore este e-mail.',
+  });
 }
 
 /** Sent to the former address, so a stolen session cannot move the account away unnoticed. */
@@ -68,29 +53,15 @@ export function passwordResetCodeEmail(input: {
   code: string;
   publicUrl: string;
 }): MailMessage {
-  const link = `${input.publicUrl}/reset-password?email=${encodeURIComponent(input.to)}`;
-  const validity = `O código vale por ${VERIFICATION_CODE_TTL_MINUTES} minutos.`;
-  const ignore =
-    'Se você não pediu para redefinir a senha, ignore este e-mail: a sua senha continua a mesma.';
-  const text = [
-    `Olá, ${input.firstName}!`,
-    '',
-    `Seu código para redefinir a senha do AgroSelo é: ${input.code}`,
-    '',
-    `${validity} Digite-o em ${link} e escolha uma nova senha.`,
-    '',
-    ignore,
-    '',
-    SIGNATURE,
-  ].join('\n');
-  const html = layout([
-    `Olá, ${escapeHtml(input.firstName)}!`,
-    'Seu código para redefinir a senha do AgroSelo é:',
-    `<strong style="font-size:28px;letter-spacing:6px">${input.code}</strong>`,
-    `${validity} Digite-o em <a href="${escapeHtml(link)}">${escapeHtml(link)}</a> e escolha uma nova senha.`,
-    escapeHtml(ignore),
-  ]);
-  return { to: input.to, subject: 'Código para redefinir sua senha do AgroSelo', text, html };
+  return codeEmail({
+    ...input,
+    subject: 'Código para redefinir sua senha do AgroSelo',
+    intro: 'Seu código para redefinir a senha do AgroSelo é:',
+    link: `${input.publicUrl}/reset-password?email=${encodeURIComponent(input.to)}`,
+    ending: 'e escolha uma nova senha.',
+    ignore:
+      'Se você não pediu para redefinir a senha, ignore este e-mail: a sua senha continua a mesma.',
+  });
 }
 
 /** After a change on the profile, so a stolen session cannot take the account unnoticed. */
@@ -106,4 +77,38 @@ export function passwordChangedNotice(input: { to: string; firstName: string }):
     escapeHtml(warning),
   ]);
   return { to: input.to, subject: 'A senha da sua conta AgroSelo foi alterada', text, html };
+}
+
+/** A code to type on a page of the product: `ending` closes the sentence that links to the page. */
+function codeEmail(input: {
+  to: string;
+  firstName: string;
+  code: string;
+  subject: string;
+  intro: string;
+  link: string;
+  ending: string;
+  ignore: string;
+}): MailMessage {
+  const { code, link, ending, ignore } = input;
+  const validity = `O código vale por ${VERIFICATION_CODE_TTL_MINUTES} minutos.`;
+  const text = [
+    `Olá, ${input.firstName}!`,
+    '',
+    `${input.intro} ${code}`,
+    '',
+    `${validity} Digite-o em ${link} ${ending}`,
+    '',
+    ignore,
+    '',
+    SIGNATURE,
+  ].join('\n');
+  const html = layout([
+    `Olá, ${escapeHtml(input.firstName)}!`,
+    escapeHtml(input.intro),
+    `<strong style="font-size:28px;letter-spacing:6px">${code}</strong>`,
+    `${validity} Digite-o em <a href="${escapeHtml(link)}">${escapeHtml(link)}</a> ${escapeHtml(ending)}`,
+    escapeHtml(ignore),
+  ]);
+  return { to: input.to, subject: input.subject, text, html };
 }

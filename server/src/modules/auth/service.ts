@@ -124,50 +124,19 @@ export async function activate(deps: AppDeps, caller: Caller, body: ActivateBody
   if (!caller.pending) throw conflict(messages.auth.alreadyVerified);
   const attempt = await claimAttempt(deps.db, 'code', caller.id);
   const now = new Date();
-  const [code] = await deps.db
-    .select()
-    .from(verificationCodes)
-    .where(
-      and(
-        eq(verificationCodes.userId, caller.id),
-        eq(verificationCodes.purpose, 'verify'),
-        eq(verificationCodes.email, caller.email),
-      ),
-    )
-    .orderBy(desc(verificationCodes.createdAt))
-    .limit(1);
-  if (!code || !isCodeUsable(code, now)) {
-    await attempt.release();
-    throw badRequest(messages.auth.codeExpired);
-  }
-  // The try is counted before comparing, atomically, so parallel tries share the code's budget.
-  const [counted] = await deps.db
-    .update(verificationCodes)
-    .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-    .where(
-      and(
-        eq(verificationCodes.id, code.id),
-        isNull(verificationCodes.consumedAt),
-        lt(verificationCodes.attempts, VERIFICATION_CODE_MAX_ATTEMPTS),
-      ),
-    )
-    .returning({ id: verificationCodes.id });
-  if (!counted) {
-    await attempt.release();
-    throw badRequest(messages.auth.codeExpired);
-  }
-  const key = await codeKey(deps);
-  if (!codeMatches(key, code.id, code.codeHash, normalizeCodeInput(body.code))) {
-    throw badRequest(messages.auth.codeWrong);
-  }
+  const consumeCode = await checkCode(
+    deps,
+    { userId: caller.id, email: caller.email, purpose: 'verify', input: body.code, now },
+    async (reason) => {
+      // Only a wrong guess spends the budget: nothing is guessed against a missing or spent code.
+      if (reason === 'wrong') return badRequest(messages.auth.codeWrong);
+      await attempt.release();
+      return badRequest(messages.auth.codeExpired);
+    },
+  );
 
   const user = await deps.db.transaction(async (tx) => {
-    const [consumed] = await tx
-      .update(verificationCodes)
-      .set({ consumedAt: now })
-      .where(and(eq(verificationCodes.id, code.id), isNull(verificationCodes.consumedAt)))
-      .returning({ id: verificationCodes.id });
-    if (!consumed) return null;
+    if (!(await consumeCode(tx))) return null;
     await attempt.release(tx);
     const [row] = await tx
       .update(users)
@@ -371,42 +340,15 @@ export async function resetPassword(deps: AppDeps, body: ResetPasswordBody): Pro
   const invalid = () => badRequest(messages.password.resetCodeInvalid);
   if (!user || user.disabled) throw invalid();
   const now = new Date();
-  const [code] = await deps.db
-    .select()
-    .from(verificationCodes)
-    .where(
-      and(
-        eq(verificationCodes.userId, user.id),
-        eq(verificationCodes.purpose, 'reset'),
-        eq(verificationCodes.email, user.email),
-      ),
-    )
-    .orderBy(desc(verificationCodes.createdAt))
-    .limit(1);
-  if (!code || !isCodeUsable(code, now)) throw invalid();
-  const [counted] = await deps.db
-    .update(verificationCodes)
-    .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-    .where(
-      and(
-        eq(verificationCodes.id, code.id),
-        isNull(verificationCodes.consumedAt),
-        lt(verificationCodes.attempts, VERIFICATION_CODE_MAX_ATTEMPTS),
-      ),
-    )
-    .returning({ id: verificationCodes.id });
-  if (!counted) throw invalid();
-  const key = await codeKey(deps);
-  if (!codeMatches(key, code.id, code.codeHash, normalizeCodeInput(body.code))) throw invalid();
+  const consumeCode = await checkCode(
+    deps,
+    { userId: user.id, email: user.email, purpose: 'reset', input: body.code, now },
+    invalid,
+  );
 
   const passwordHash = await hashPassword(body.password);
   const done = await deps.db.transaction(async (tx) => {
-    const [consumed] = await tx
-      .update(verificationCodes)
-      .set({ consumedAt: now })
-      .where(and(eq(verificationCodes.id, code.id), isNull(verificationCodes.consumedAt)))
-      .returning({ id: verificationCodes.id });
-    if (!consumed) return false;
+    if (!(await consumeCode(tx))) return false;
     await tx
       .update(users)
       .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: now })
@@ -533,6 +475,59 @@ async function storeCode(
     createdAt: now,
   });
   return { code, expiresAt };
+}
+
+/** Why a code was refused: none to try (missing, expired, used, out of tries), or a wrong one. */
+type CodeRefusal = 'unusable' | 'wrong';
+
+/**
+ * Checks `input` against the user's latest code of `purpose` sent to `email`, counting the try,
+ * or throws what `refusal` gives. Resolves with what marks the code used, inside the caller's
+ * transaction: false when a parallel request used it first.
+ */
+async function checkCode(
+  deps: AppDeps,
+  code: { userId: string; email: string; purpose: 'verify' | 'reset'; input: string; now: Date },
+  refusal: (reason: CodeRefusal) => AppError | Promise<AppError>,
+): Promise<(tx: Db) => Promise<boolean>> {
+  const [row] = await deps.db
+    .select()
+    .from(verificationCodes)
+    .where(
+      and(
+        eq(verificationCodes.userId, code.userId),
+        eq(verificationCodes.purpose, code.purpose),
+        eq(verificationCodes.email, code.email),
+      ),
+    )
+    .orderBy(desc(verificationCodes.createdAt))
+    .limit(1);
+  if (!row || !isCodeUsable(row, code.now)) throw await refusal('unusable');
+  // The try is counted before comparing, atomically, so parallel tries share the code's budget.
+  const [counted] = await deps.db
+    .update(verificationCodes)
+    .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+    .where(
+      and(
+        eq(verificationCodes.id, row.id),
+        isNull(verificationCodes.consumedAt),
+        lt(verificationCodes.attempts, VERIFICATION_CODE_MAX_ATTEMPTS),
+      ),
+    )
+    .returning({ id: verificationCodes.id });
+  if (!counted) throw await refusal('unusable');
+  const key = await codeKey(deps);
+  if (!codeMatches(key, row.id, row.codeHash, normalizeCodeInput(code.input))) {
+    throw await refusal('wrong');
+  }
+  return async (tx) => {
+    const [consumed] = await tx
+      .update(verificationCodes)
+      .set({ consumedAt: code.now })
+      .where(and(eq(verificationCodes.id, row.id), isNull(verificationCodes.consumedAt)))
+      .returning({ id: verificationCodes.id });
+    return consumed !== undefined;
+  };
 }
 
 const codeKeys = new WeakMap<Db, Promise<Buffer>>();
