@@ -135,9 +135,13 @@ export function PtBrDateTimeInput({
   const fromValue = partsOf(value);
   // A time typed before its day has no date-time yet: it waits here.
   const [pendingTime, setPendingTime] = useState('');
+  // A day picked before its time is stored as midnight, but its time stays blank until typed:
+  // typing 0730 over a shown 00:00 gave 00:59 (the hours field took the 0 as complete).
+  const [timeUntyped, setTimeUntyped] = useState(false);
   const day = fromValue.day;
-  const time = day ? fromValue.time : pendingTime;
+  const time = day ? (timeUntyped ? '' : fromValue.time) : pendingTime;
   const emit = (nextDay: string | null, nextTime: string) => {
+    setTimeUntyped(nextDay !== null && nextTime === '');
     if (!nextDay) {
       setPendingTime(nextTime);
       onChange(null);
