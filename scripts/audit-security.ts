@@ -19,6 +19,7 @@ import {
   freePort,
   type PostgresCluster,
 } from './postgres-cluster.mjs';
+import { SERVER_NODE_ARGS } from './server-node-args.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outDir = path.join(root, 'test-results', 'security-audit');
@@ -169,25 +170,29 @@ async function main(): Promise<void> {
   const dataDir = path.join(outDir, 'data');
   rmSync(dataDir, { recursive: true, force: true });
   let serverLog = '';
-  const server = spawn(process.execPath, [path.join(root, 'server/dist/main.js')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl.toString(),
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'true',
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      // The scanners send thousands of requests from one address; the flood limit would hide
-      // the application behind 429s.
-      RATE_LIMIT_PER_MINUTE: '1000000',
-      LOG_LEVEL: 'error',
-      SMTP_URL: '',
+  const server = spawn(
+    process.execPath,
+    [...SERVER_NODE_ARGS, path.join(root, 'server/dist/main.js')],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: databaseUrl.toString(),
+        DATA_DIR: dataDir,
+        SEED_DEMO: 'true',
+        JWT_SECRET: randomBytes(32).toString('hex'),
+        // The scanners send thousands of requests from one address; the flood limit would hide
+        // the application behind 429s.
+        RATE_LIMIT_PER_MINUTE: '1000000',
+        LOG_LEVEL: 'error',
+        SMTP_URL: '',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   server.stdout.on('data', (chunk: Buffer) => (serverLog += chunk.toString()));
   server.stderr.on('data', (chunk: Buffer) => (serverLog += chunk.toString()));
 

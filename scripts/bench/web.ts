@@ -18,6 +18,7 @@ import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import { chromium, type Browser } from 'playwright-core';
 import { freePort } from '../postgres-cluster.mjs';
+import { SERVER_NODE_ARGS } from '../server-node-args.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -60,19 +61,23 @@ interface PageWeight {
 
 async function startServer(workDir: string): Promise<{ base: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(repoRoot, 'server/dist/main.js')], {
-    cwd: repoRoot,
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: path.join(workDir, 'data'),
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
+  const child = spawn(
+    process.execPath,
+    [...SERVER_NODE_ARGS, path.join(repoRoot, 'server/dist/main.js')],
+    {
+      cwd: repoRoot,
+      env: {
+        PATH: process.env.PATH ?? '',
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: path.join(workDir, 'data'),
+        SEED_DEMO: 'true',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  );
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   for (;;) {

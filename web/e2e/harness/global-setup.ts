@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startSmtpSink } from './smtp-sink';
 import { freePort } from '../../../scripts/postgres-cluster.mjs';
+import { SERVER_NODE_ARGS } from '../../../scripts/server-node-args.mjs';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const serverEntry = path.join(repoRoot, 'server/dist/main.js');
@@ -42,7 +43,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
-  const server = spawn(process.execPath, [serverEntry], {
+  const server = spawn(process.execPath, [...SERVER_NODE_ARGS, serverEntry], {
     cwd: workDir,
     env: {
       ...process.env,
