@@ -29,6 +29,7 @@ import pg from 'pg';
 import { openPglite, openPostgres } from '../../server/src/db/client';
 import { hashPassword } from '../../server/src/lib/passwords';
 import { freePort, startPostgres } from '../postgres-cluster.mjs';
+import { SERVER_NODE_ARGS } from '../server-node-args.mjs';
 import {
   BENCH_LOGINS,
   BENCH_PASSWORD,
@@ -107,15 +108,31 @@ const PATHS: BenchPath[] = [
     url: () => '/api/property/all',
     target: READ,
   },
+  // The admin's properties page (pages of 20, web/src/features/properties), then the API's
+  // default page of 100.
   {
     name: 'property list (all)',
+    role: 'admin',
+    route: '/api/property/all',
+    url: () => '/api/property/all?limit=20&offset=0',
+    target: READ,
+  },
+  {
+    name: 'property search',
+    role: 'admin',
+    route: '/api/property/search',
+    url: () => '/api/property/search?query=santa%20clara&limit=20&offset=0',
+    target: READ,
+  },
+  {
+    name: 'property list (all, 100)',
     role: 'admin',
     route: '/api/property/all',
     url: () => '/api/property/all',
     target: READ,
   },
   {
-    name: 'property search',
+    name: 'property search (100)',
     role: 'admin',
     route: '/api/property/search',
     url: () => '/api/property/search?query=santa%20clara',
@@ -171,15 +188,30 @@ const PATHS: BenchPath[] = [
     url: (t) => `/api/process-instance/${t.formInstanceParentId}/form/${t.formInstanceId}`,
     target: READ,
   },
+  // The users page (pages of 12, web/src/features/users), then the API's default page of 100.
   {
     name: 'user list',
+    role: 'admin',
+    route: '/api/user/all',
+    url: () => '/api/user/all?limit=12&offset=0',
+    target: READ,
+  },
+  {
+    name: 'user search',
+    role: 'admin',
+    route: '/api/user/search',
+    url: () => '/api/user/search?query=silva&limit=12&offset=0',
+    target: READ,
+  },
+  {
+    name: 'user list (100)',
     role: 'admin',
     route: '/api/user/all',
     url: () => '/api/user/all',
     target: READ,
   },
   {
-    name: 'user search',
+    name: 'user search (100)',
     role: 'admin',
     route: '/api/user/search',
     url: () => '/api/user/search?query=silva',
@@ -342,10 +374,10 @@ async function stopProcess(child: ChildProcess) {
   if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 }
 
-/** Peak resident memory of a process (VmHWM), in MiB. */
-function peakMemory(pid: number): number {
+/** Resident memory of a process, in MiB: its peak (VmHWM) or now (VmRSS). */
+function peakMemory(pid: number, field: 'VmHWM' | 'VmRSS' = 'VmHWM'): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  const kb = Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
   return kb / 1024;
 }
 
@@ -446,16 +478,23 @@ async function runMode(mode: 'pg' | 'pglite', workDir: string): Promise<ModeResu
   const port = await freePort();
   const logFile = path.join(workDir, `${mode}-server.log`);
   const logFd = openSync(logFile, 'a');
-  const server = spawn(process.execPath, [path.join(repoRoot, 'server/dist/main.js')], {
-    cwd: repoRoot,
-    env: { ...serverEnv, PORT: String(port) },
-    stdio: ['ignore', logFd, logFd],
-  });
+  // A profile of the server under load: BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=…"
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const server = spawn(
+    process.execPath,
+    [...SERVER_NODE_ARGS, ...nodeArgs, path.join(repoRoot, 'server/dist/main.js')],
+    {
+      cwd: repoRoot,
+      env: { ...serverEnv, PORT: String(port) },
+      stdio: ['ignore', logFd, logFd],
+    },
+  );
   closeSync(logFd);
   children.add(server);
   const base = `http://127.0.0.1:${port}`;
   log(`server (${mode}): starting, log in ${logFile}`);
   await waitForHttp(`${base}/docs/json`, server, logFile);
+  log(`  server memory when ready: ${peakMemory(server.pid!, 'VmRSS').toFixed(0)} MiB`);
 
   const spec = (await (await fetch(`${base}/docs/json`)).json()) as {
     paths: Record<string, Record<string, unknown>>;
@@ -507,7 +546,8 @@ async function runMode(mode: 'pg' | 'pglite', workDir: string): Promise<ModeResu
       headers: { ...headers, 'x-forwarded-for': '198.19.0.1' },
       body: request.body?.(0),
     });
-    await probe.arrayBuffer();
+    const bytes = (await probe.arrayBuffer()).byteLength;
+    log(`  ${benchPath.name}: ${(bytes / 1024).toFixed(1)} KiB per answer`);
     if (!probe.ok) {
       log(`  ${benchPath.name}: ${method} ${request.path} answered ${probe.status}`);
       outcomes.set(benchPath, { kind: 'failed', status: probe.status });
@@ -520,6 +560,8 @@ async function runMode(mode: 'pg' | 'pglite', workDir: string): Promise<ModeResu
         db: clusterPid ? cpuMs(clusterPid, true) : undefined,
       })),
     });
+    const [now, peak] = [peakMemory(server.pid!, 'VmRSS'), peakMemory(server.pid!)];
+    log(`  server memory: ${now.toFixed(0)} MiB now, ${peak.toFixed(0)} MiB at most so far`);
   }
 
   const peakMiB = peakMemory(server.pid!);
