@@ -168,13 +168,7 @@ export async function resendCode(deps: AppDeps, caller: Caller): Promise<ResendC
     // The row lock makes two simultaneous resends take turns, so the cooldown holds.
     const [user] = await tx.select().from(users).where(eq(users.id, caller.id)).for('update');
     if (!user?.pending) throw conflict(messages.auth.alreadyVerified);
-    const [last] = await tx
-      .select({ createdAt: verificationCodes.createdAt })
-      .from(verificationCodes)
-      .where(and(eq(verificationCodes.userId, user.id), eq(verificationCodes.purpose, 'verify')))
-      .orderBy(desc(verificationCodes.createdAt))
-      .limit(1);
-    const wait = resendWaitSeconds(last?.createdAt, now);
+    const wait = await cooldownLeft(tx, user.id, 'verify', now);
     if (wait > 0) throw tooManyRequests(messages.auth.resendTooSoon, wait);
     const expiresAt = await issueCode(deps, tx, key, user, 'resend', now);
     return { email: user.email, expiresAt };
@@ -305,13 +299,7 @@ export async function forgotPassword(
     // The row lock makes two simultaneous requests take turns, so the cooldown holds.
     const [locked] = await tx.select().from(users).where(eq(users.id, user.id)).for('update');
     if (!locked || locked.disabled) return false;
-    const [last] = await tx
-      .select({ createdAt: verificationCodes.createdAt })
-      .from(verificationCodes)
-      .where(and(eq(verificationCodes.userId, locked.id), eq(verificationCodes.purpose, 'reset')))
-      .orderBy(desc(verificationCodes.createdAt))
-      .limit(1);
-    if (resendWaitSeconds(last?.createdAt, now) > 0) return false;
+    if ((await cooldownLeft(tx, locked.id, 'reset', now)) > 0) return false;
     const code = await storeCode(tx, key, locked, 'reset', now);
     await deps.mailer.enqueue(
       tx,
@@ -475,6 +463,17 @@ async function storeCode(
     createdAt: now,
   });
   return { code, expiresAt };
+}
+
+/** Seconds before another code of `purpose` may be sent to the user; 0 when one may be now. */
+async function cooldownLeft(tx: Db, userId: string, purpose: 'verify' | 'reset', now: Date) {
+  const [last] = await tx
+    .select({ createdAt: verificationCodes.createdAt })
+    .from(verificationCodes)
+    .where(and(eq(verificationCodes.userId, userId), eq(verificationCodes.purpose, purpose)))
+    .orderBy(desc(verificationCodes.createdAt))
+    .limit(1);
+  return resendWaitSeconds(last?.createdAt, now);
 }
 
 /** Why a code was refused: none to try (missing, expired, used, out of tries), or a wrong one. */
