@@ -44,9 +44,41 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Mantine's `useId` starts every input, checkbox and popover with React's id, then swaps it for a
+ * random one in a layout effect: a second, synchronous render of each such component (and of its
+ * children) right after the first paint, measured at a third of the sign-up screen's first render
+ * on a throttled phone. The random id is a fallback for React versions without `useId`; on
+ * React 19 the React id alone is stable, unique and the same on server and client.
+ */
+function mantineReactId(): Plugin {
+  const file = /@mantine[\\/]hooks[\\/]esm[\\/]use-id[\\/]use-id\.mjs$/;
+  let replaced = false;
+  return {
+    name: 'agroselo:mantine-react-id',
+    // The dev server pre-bundles dependencies without plugins: there the second render stays.
+    apply: 'build',
+    load(id) {
+      if (!file.test(id)) return null;
+      replaced = true;
+      return [
+        "import { useReactId } from './use-react-id.mjs';",
+        'export function useId(staticId) {',
+        '  const reactId = useReactId();',
+        "  return typeof staticId === 'string' ? staticId : reactId;",
+        '}',
+      ].join('\n');
+    },
+    buildEnd() {
+      // A Mantine release that moves the file would silently bring the second render back.
+      if (!replaced) this.error('@mantine/hooks use-id.mjs was not found: update mantineReactId()');
+    },
+  };
+}
+
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), precompress()],
+  plugins: [react(), mantineReactId(), precompress()],
   server: {
     proxy: { '/api': 'http://localhost:3000' },
   },

@@ -241,6 +241,9 @@ async function main() {
       for (let run = 1; run <= RUNS; run++) {
         log(`Lighthouse ${pagePath} (${run}/${RUNS})`);
         const one = await audit(debugPort, `${base}${pagePath}`);
+        log(
+          `  performance ${one.performance[0]}, accessibility ${one.accessibility[0]}, FCP ${(one.metrics.fcp[0]! / 1000).toFixed(1)} s, LCP ${(one.metrics.lcp[0]! / 1000).toFixed(1)} s, TBT ${Math.round(one.metrics.tbt[0]!)} ms`,
+        );
         collected.performance.push(...one.performance);
         collected.accessibility.push(...one.accessibility);
         collected.metrics.fcp.push(...one.metrics.fcp);

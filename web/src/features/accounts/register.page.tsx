@@ -1,30 +1,22 @@
 import { useState } from 'react';
-import {
-  Anchor,
-  Button,
-  PasswordInput,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Anchor, Button, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router';
-import type { z } from 'zod';
-import { RegisterFormSchema, messages, type RegisterFormInput } from '@agroselo/contracts';
+import { messages, type RegisterFormInput } from '@agroselo/contracts';
 import { errorMessage, isApiError } from '../../api';
 import { paths } from '../../app/paths';
 import { homePathFor, useSession } from '../../app/session';
 import { MaskedField } from '../../components/masked-input';
 import { applyServerErrors } from '../../lib/form-errors';
+import { lazyResolver } from '../../lib/lazy-resolver';
 import { CPF_MASK, PHONE_MASK } from '../../lib/masks';
+import { NewPasswordFields } from '../auth/components/new-password-fields';
 import { registerAccount } from './api';
 import { AccountsShell } from './components/accounts-shell';
 import { ErrorAlert } from '../../components/error-alert';
+import type { RegisterFormOutput } from './register.schema';
 
-type RegisterFormOutput = z.output<typeof RegisterFormSchema>;
+const schema = lazyResolver(() => import('./register.schema').then((m) => m.registerResolver));
 
 const FIELDS = [
   'email',
@@ -60,7 +52,7 @@ export function RegisterPage() {
     setError,
     formState: { errors, isSubmitting },
   } = useForm<RegisterFormInput, unknown, RegisterFormOutput>({
-    resolver: zodResolver(RegisterFormSchema),
+    resolver: schema.resolver,
     defaultValues: EMPTY,
   });
 
@@ -93,7 +85,11 @@ export function RegisterPage() {
 
       {failure && <ErrorAlert title="Não foi possível criar a conta">{failure}</ErrorAlert>}
 
-      <form onSubmit={(event) => void handleSubmit(onSubmit)(event)} noValidate>
+      <form
+        onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+        onFocus={schema.preload}
+        noValidate
+      >
         <Stack gap="md">
           <TextInput
             label="E-mail"
@@ -140,21 +136,14 @@ export function RegisterPage() {
               autoComplete="tel-national"
               required
             />
-            <PasswordInput
+            <NewPasswordFields
+              password={register('password')}
+              confirm={register('confirm_password')}
+              passwordError={errors.password?.message}
+              confirmError={errors.confirm_password?.message}
               label="Senha"
-              autoComplete="new-password"
-              description={messages.password.hint}
-              required
-              error={errors.password?.message}
-              {...register('password')}
-            />
-            <PasswordInput
-              label="Confirmar senha"
-              autoComplete="new-password"
-              description="Digite a senha novamente"
-              required
-              error={errors.confirm_password?.message}
-              {...register('confirm_password')}
+              confirmLabel="Confirmar senha"
+              confirmDescription="Digite a senha novamente"
             />
           </SimpleGrid>
           <Button type="submit" size="md" fullWidth mt="xs" disabled={isSubmitting}>

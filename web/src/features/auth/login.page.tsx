@@ -12,23 +12,22 @@ import {
   Title,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { z } from 'zod';
-import { LoginBodySchema, messages } from '@agroselo/contracts';
+import { messages } from '@agroselo/contracts';
 import { errorMessage } from '../../api';
 import { paths } from '../../app/paths';
 import { destinationAfterLogin, useSession } from '../../app/session';
 import { BrandHeading } from '../../components/brand';
+import { lazyResolver } from '../../lib/lazy-resolver';
 import { HERO_MEDIA } from '../../lib/site';
 import { requestToken } from './api';
 import classes from './login.module.css';
 import { ErrorAlert } from '../../components/error-alert';
+import type { LoginForm } from './login.schema';
 
-const LoginFormSchema = LoginBodySchema.extend({ remember: z.boolean() });
-type LoginForm = z.infer<typeof LoginFormSchema>;
+const schema = lazyResolver(() => import('./login.schema').then((m) => m.loginResolver));
 
 interface LoginLocationState {
   /** A message from the page that sent the user here (e.g. the sign-up page). */
@@ -69,7 +68,7 @@ export function LoginPage() {
     getValues,
     formState: { errors, isSubmitting },
   } = useForm<LoginForm>({
-    resolver: zodResolver(LoginFormSchema),
+    resolver: schema.resolver,
     defaultValues: { username: '', password: '', remember: false },
   });
 
@@ -105,7 +104,11 @@ export function LoginPage() {
             )}
             {failure && <ErrorAlert title="Não foi possível entrar">{failure}</ErrorAlert>}
 
-            <form onSubmit={(event) => void handleSubmit(onSubmit)(event)} noValidate>
+            <form
+              onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+              onFocus={schema.preload}
+              noValidate
+            >
               <Stack gap="md">
                 <TextInput
                   label="E-mail"

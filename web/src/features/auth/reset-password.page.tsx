@@ -1,16 +1,5 @@
 import { useEffect, useState } from 'react';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  Paper,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { IconMailForward } from '@tabler/icons-react';
 import { useForm } from 'react-hook-form';
@@ -32,6 +21,7 @@ import { applyServerErrors } from '../../lib/form-errors';
 import { HERO_MEDIA } from '../../lib/site';
 import { useCountdown } from '../../lib/use-countdown';
 import { requestPasswordReset, resetPassword } from './api';
+import { NewPasswordFields } from './components/new-password-fields';
 import classes from './login.module.css';
 
 type ResetPasswordFormOutput = z.output<typeof ResetPasswordFormSchema>;
@@ -163,20 +153,11 @@ export function ResetPasswordPage() {
                   error={errors.code?.message}
                   {...register('code')}
                 />
-                <PasswordInput
-                  label="Nova senha"
-                  autoComplete="new-password"
-                  description={messages.password.hint}
-                  required
-                  error={errors.password?.message}
-                  {...register('password')}
-                />
-                <PasswordInput
-                  label="Confirmar nova senha"
-                  autoComplete="new-password"
-                  required
-                  error={errors.confirm_password?.message}
-                  {...register('confirm_password')}
+                <NewPasswordFields
+                  password={register('password')}
+                  confirm={register('confirm_password')}
+                  passwordError={errors.password?.message}
+                  confirmError={errors.confirm_password?.message}
                 />
                 <Button type="submit" size="md" fullWidth disabled={isSubmitting}>
                   {isSubmitting ? 'Redefinindo...' : 'Redefinir senha'}

@@ -15,6 +15,7 @@ import { errorMessage, isApiError } from '../../../api';
 import { useSession, type SessionUser } from '../../../app/session';
 import { ErrorAlert } from '../../../components/error-alert';
 import { applyServerErrors } from '../../../lib/form-errors';
+import { NewPasswordFields } from '../../auth/components/new-password-fields';
 import { changePassword } from '../api';
 
 type ChangePasswordFormOutput = z.output<typeof ChangePasswordFormSchema>;
@@ -95,20 +96,11 @@ function ChangePasswordForm({ user, onClose }: { user: SessionUser; onClose: () 
           error={errors.current_password?.message}
           {...register('current_password')}
         />
-        <PasswordInput
-          label="Nova senha"
-          autoComplete="new-password"
-          description={messages.password.hint}
-          required
-          error={errors.new_password?.message}
-          {...register('new_password')}
-        />
-        <PasswordInput
-          label="Confirmar nova senha"
-          autoComplete="new-password"
-          required
-          error={errors.confirm_password?.message}
-          {...register('confirm_password')}
+        <NewPasswordFields
+          password={register('new_password')}
+          confirm={register('confirm_password')}
+          passwordError={errors.new_password?.message}
+          confirmError={errors.confirm_password?.message}
         />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={isSubmitting}>
