@@ -15,9 +15,10 @@ import { notifications } from '@mantine/notifications';
 import { IconCertificate, IconDownload, IconQrcode, IconRefresh, IconX } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { CONCLUSION_NOTE_MAX, messages, type CertificateStatus } from '@agroselo/contracts';
-import { API_BASE, errorMessage, isApiError } from '../../../api';
+import { errorMessage, isApiError } from '../../../api';
 import { paths } from '../../../app/paths';
 import { ErrorAlert } from '../../../components/error-alert';
+import { certificatePdfUrl } from '../../certificates/api';
 import { useConclude, type InstanceDetailItem } from '../api';
 import { ActionSection } from './action-panel';
 import { formatDay } from '../format';
@@ -241,7 +242,7 @@ export function OutcomePanel({
           <Group gap="sm">
             <Button
               component="a"
-              href={`${API_BASE}/certificate/${certificate.number}/pdf`}
+              href={certificatePdfUrl(certificate.number)}
               download
               leftSection={<IconDownload size={18} aria-hidden />}
             >

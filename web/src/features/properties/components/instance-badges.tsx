@@ -1,9 +1,9 @@
 import { Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconDownload, IconEye, IconQrcode } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { API_BASE } from '../../../api';
 import { paths } from '../../../app/paths';
 import { STATUS_LABELS, StatusBadge } from '../../../components/status-badge';
+import { certificatePdfUrl } from '../../certificates/api';
 import type { PropertyInstanceItem } from '../api';
 
 /** One seal request: a status badge labelled with the seal, whose menu opens its details. */
@@ -44,7 +44,7 @@ function InstanceBadge({ instance }: { instance: PropertyInstanceItem }) {
             <Menu.Label>Certificado {instance.certificate.number}</Menu.Label>
             <Menu.Item
               component="a"
-              href={`${API_BASE}/certificate/${instance.certificate.number}/pdf`}
+              href={certificatePdfUrl(instance.certificate.number)}
               download
               leftSection={<IconDownload size={16} aria-hidden />}
             >
