@@ -1,13 +1,11 @@
 import type { CellInstance, FieldInstance, FormInstance, Proof } from '@agroselo/contracts';
 import type { Caller } from '../../plugins/auth';
+import { fullName } from '../instances/present';
 import { activeWriter, mayWriteField, type Writer } from './access';
 import type { CellJson, FieldInstanceJson, FormInstanceRow, PersonJson } from './queries';
 
 /** JSON built by PostgreSQL carries its own offset and microseconds: one ISO form on the wire. */
 const iso = (value: string) => new Date(value).toISOString();
-
-const fullName = (user: { firstName: string; lastName: string }) =>
-  `${user.firstName} ${user.lastName}`.trim();
 
 const personOf = (json: PersonJson | null) =>
   json
@@ -15,7 +13,7 @@ const personOf = (json: PersonJson | null) =>
     : null;
 
 /** A left-joined person: drizzle gives null, or an object of nulls, when there is none. */
-const personOrNull = (
+export const personOrNull = (
   row: { id: string | null; firstName: string | null; lastName: string | null } | null,
 ) =>
   row?.id

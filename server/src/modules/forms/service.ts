@@ -42,8 +42,9 @@ import { verifyPassword } from '../../lib/passwords';
 import type { Caller } from '../../plugins/auth';
 import { claimAttempt } from '../auth/attempts';
 import { recordEvent } from '../instances/events';
+import { fullName } from '../instances/present';
 import { checkFieldWriter, viewerOf, writerOf, type FormState, type Writer } from './access';
-import { presentFormInstance } from './present';
+import { personOrNull, presentFormInstance } from './present';
 import { lockFormInstance, readFormInstance, readFormState } from './queries';
 import { signatureHash } from './signature';
 
@@ -59,9 +60,6 @@ export class SaveConflict extends AppError {
     super(409, m.conflict);
   }
 }
-
-const fullName = (user: { firstName: string; lastName: string }) =>
-  `${user.firstName} ${user.lastName}`.trim();
 
 /** GET /api/process-instance/{id}/form/{formId}: staff see every form, producers their own. */
 export async function getFormInstance(
@@ -158,7 +156,7 @@ async function writeFields(
         content: field.content,
         version: field.version,
         updated_at: field.updatedAt.toISOString(),
-        updated_by: field.writer ? { id: field.writer.id, name: fullName(field.writer) } : null,
+        updated_by: personOrNull(field.writer),
       });
       return;
     }
