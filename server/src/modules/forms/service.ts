@@ -53,6 +53,8 @@ const fi = fieldInstances;
 const table = alias(fieldInstances, 'table_instance');
 const tableField = alias(fields, 'table_field');
 const writerUser = alias(users, 'writer');
+/** Only staff write a field instance whose field, or whose Lista, is read-only to producers. */
+const staffOnly = sql<boolean>`${fields.producerReadOnly} or coalesce(${tableField.producerReadOnly}, false)`;
 
 /** A save met fields changed meanwhile (another device): nothing was written. */
 export class SaveConflict extends AppError {
@@ -92,7 +94,7 @@ function fieldsById(tx: Db, formId: string, ids: string[]) {
       parentId: fi.parentFieldInstanceId,
       name: fields.name,
       type: fields.type,
-      staffField: sql<boolean>`${fields.producerReadOnly} or coalesce(${tableField.producerReadOnly}, false)`,
+      staffField: staffOnly,
       writer: { id: writerUser.id, firstName: writerUser.firstName, lastName: writerUser.lastName },
     })
     .from(fi)
@@ -370,7 +372,7 @@ export async function uploadProof(
         .select({
           id: fi.id,
           proof: fields.proof,
-          staffField: sql<boolean>`${fields.producerReadOnly} or coalesce(${tableField.producerReadOnly}, false)`,
+          staffField: staffOnly,
           oldKey: proofs.storageKey,
         })
         .from(fi)
