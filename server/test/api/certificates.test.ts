@@ -6,7 +6,6 @@ import {
   PublicCertificateSchema,
   SealHolderSchema,
   messages,
-  toSaoPauloDay,
   type InstanceDetail,
 } from '@agroselo/contracts';
 import { asc, eq } from 'drizzle-orm';
@@ -28,6 +27,7 @@ import { certificates, events, processInstances } from '../../src/db/schema';
 import { serverAssets } from '../../src/paths';
 import { PNG, WEBP } from '../support/files';
 import { buildTestApp, type TestApp } from '../support/test-app';
+import { brazilian, day } from '../support/days';
 
 const m = messages.certificates;
 const PUBLIC_URL = 'https://agroselo.exemplo.br';
@@ -39,10 +39,6 @@ let technician: UserRow;
 let otherTechnician: UserRow;
 let owner: UserRow;
 let farm: PropertyRow;
-
-const day = (offset: number) =>
-  toSaoPauloDay(new Date(Date.now() + offset * 24 * 3_600_000).toISOString())!;
-const brazilian = (isoDay: string) => isoDay.split('-').reverse().join('/');
 
 beforeAll(async () => {
   t = await buildTestApp({ PUBLIC_URL });

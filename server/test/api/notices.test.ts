@@ -1,4 +1,3 @@
-import { toSaoPauloDay } from '@agroselo/contracts';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -16,6 +15,7 @@ import { createJobRunner } from '../../src/lib/jobs';
 import { multipart } from '../support/http';
 import { freePort } from '../support/smtp';
 import { buildTestApp, silentLogger, type TestApp } from '../support/test-app';
+import { day } from '../support/days';
 
 const PUBLIC_URL = 'https://agroselo.exemplo.br';
 
@@ -26,8 +26,6 @@ let otherTechnician: UserRow;
 let disabledTechnician: UserRow;
 let owner: UserRow;
 
-const day = (offset: number) =>
-  toSaoPauloDay(new Date(Date.now() + offset * 24 * 3_600_000).toISOString())!;
 /** Noon in São Paulo, `offset` days from today: past the reminders' hour. */
 const noon = (offset: number) => new Date(`${day(offset)}T15:00:00Z`);
 

@@ -3,7 +3,6 @@ import {
   InstanceStatus,
   PENDING_MESSAGES,
   messages,
-  toSaoPauloDay,
   type InstanceDetail,
 } from '@agroselo/contracts';
 import { asc, eq, inArray } from 'drizzle-orm';
@@ -23,6 +22,7 @@ import { events, fieldInstances, formInstances, processInstances } from '../../s
 import { recordEvent } from '../../src/modules/instances/events';
 import { multipart } from '../support/http';
 import { buildTestApp, type TestApp } from '../support/test-app';
+import { brazilian, day } from '../support/days';
 
 const m = messages.instances;
 
@@ -36,12 +36,6 @@ let user: UserRow;
 let pendingUser: UserRow;
 let farm: PropertyRow;
 let otherFarm: PropertyRow;
-
-const day = (offset: number) => {
-  const date = new Date(Date.now() + offset * 24 * 3_600_000);
-  return toSaoPauloDay(date.toISOString())!;
-};
-const brazilian = (isoDay: string) => isoDay.split('-').reverse().join('/');
 
 beforeAll(async () => {
   t = await buildTestApp();
