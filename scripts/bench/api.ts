@@ -375,7 +375,7 @@ async function stopProcess(child: ChildProcess) {
 }
 
 /** Resident memory of a process, in MiB: its peak (VmHWM) or now (VmRSS). */
-function peakMemory(pid: number, field: 'VmHWM' | 'VmRSS' = 'VmHWM'): number {
+function residentMemory(pid: number, field: 'VmHWM' | 'VmRSS'): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
   return kb / 1024;
@@ -494,7 +494,7 @@ async function runMode(mode: 'pg' | 'pglite', workDir: string): Promise<ModeResu
   const base = `http://127.0.0.1:${port}`;
   log(`server (${mode}): starting, log in ${logFile}`);
   await waitForHttp(`${base}/docs/json`, server, logFile);
-  log(`  server memory when ready: ${peakMemory(server.pid!, 'VmRSS').toFixed(0)} MiB`);
+  log(`  server memory when ready: ${residentMemory(server.pid!, 'VmRSS').toFixed(0)} MiB`);
 
   const spec = (await (await fetch(`${base}/docs/json`)).json()) as {
     paths: Record<string, Record<string, unknown>>;
@@ -560,11 +560,14 @@ async function runMode(mode: 'pg' | 'pglite', workDir: string): Promise<ModeResu
         db: clusterPid ? cpuMs(clusterPid, true) : undefined,
       })),
     });
-    const [now, peak] = [peakMemory(server.pid!, 'VmRSS'), peakMemory(server.pid!)];
+    const [now, peak] = [
+      residentMemory(server.pid!, 'VmRSS'),
+      residentMemory(server.pid!, 'VmHWM'),
+    ];
     log(`  server memory: ${now.toFixed(0)} MiB now, ${peak.toFixed(0)} MiB at most so far`);
   }
 
-  const peakMiB = peakMemory(server.pid!);
+  const peakMiB = residentMemory(server.pid!, 'VmHWM');
   await stopProcess(server);
   if (stopCluster) {
     cleanups.splice(cleanups.indexOf(stopCluster), 1);
