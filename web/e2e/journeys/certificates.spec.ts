@@ -1,35 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { cnpj } from 'cpf-cnpj-validator';
-import { DEMO_PASSWORD, demo, expect, test, TOKEN_KEY, widths, type DemoRole } from '../fixtures';
+import { bearer, brazilian, PNG, registerFarm, saoPauloDay, tokenOf } from '../api-steps';
+import { expect, test, TOKEN_KEY, widths } from '../fixtures';
 
 /** The demo's granted seal (server/src/db/seed/demo.ts). */
 const DEMO_CERTIFICATE = 'AGS-DEM0-2025';
 const FORM_NAME = 'Caracterização da lavoura';
 const NUMBER = /AGS-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}/;
-// The smallest valid PNG: uploads are checked by their bytes.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-  'base64',
-);
 
 type Viewport = (typeof widths)[keyof typeof widths];
-
-const saoPauloDay = (offset = 0) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(
-    new Date(Date.now() + offset * 24 * 3_600_000),
-  );
-const brazilian = (day: string) => day.split('-').reverse().join('/');
-
-async function tokenOf(request: APIRequestContext, role: DemoRole): Promise<string> {
-  const response = await request.post('/api/auth/token', {
-    form: { username: demo[role], password: DEMO_PASSWORD },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  return ((await response.json()) as { access_token: string }).access_token;
-}
-
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 /** A page of its own (own storage), signed in with `token` or anonymous. */
 async function pageOf(browser: Browser, baseURL: string, viewport: Viewport, token?: string) {
@@ -117,30 +96,15 @@ async function fillAndFinishForm(request: APIRequestContext, token: string, inst
   expect(finished.ok(), await finished.text()).toBe(true);
 }
 
-async function registerFarm(request: APIRequestContext, token: string) {
-  const name = `Granja Capão do Leão ${Math.random().toString(36).slice(2, 7)}`;
-  const response = await request.post('/api/property/register', {
-    headers: bearer(token),
-    data: {
-      business_name: name,
-      business_type: 'Granja',
-      cnpj: cnpj.generate(),
-      municipality: 'Capão do Leão',
-      irga: '2207731',
-      latitude: -31.7631,
-      longitude: -52.4836,
-      car_n: 'RS43040078A1C2E9F4B8D41A6B3C0F5E7D9A2B4C6',
-      farming_lo_number: '03321/2025-DL',
-      farming_lo_validity: '2029-03-31',
-      drying_and_stock_lo_number: '04412/2025-DL',
-      drying_and_stock_lo_validity: '2028-10-31',
-      place: 'Passo das Pedras',
-      responsible_name: 'Ivone Prestes',
-    },
+const registerFarmOf = (request: APIRequestContext, token: string) =>
+  registerFarm(request, token, {
+    business_name: `Granja Capão do Leão ${Math.random().toString(36).slice(2, 7)}`,
+    municipality: 'Capão do Leão',
+    latitude: -31.7631,
+    longitude: -52.4836,
+    car_n: 'RS43040078A1C2E9F4B8D41A6B3C0F5E7D9A2B4C6',
+    place: 'Passo das Pedras',
   });
-  expect(response.status(), await response.text()).toBe(201);
-  return { id: ((await response.json()) as { id: string }).id, name };
-}
 
 async function noHorizontalScroll(page: Page) {
   const overflow = await page.evaluate(
@@ -170,7 +134,7 @@ for (const viewport of Object.values(widths)) {
       verify: true,
       account: { firstName: 'Ivone', lastName: 'Prestes' },
     });
-    const farm = await registerFarm(request, token);
+    const farm = await registerFarmOf(request, token);
 
     // The technician opens the process for the farm; the producer is told by e-mail.
     const technicianToken = await tokenOf(request, 'technician');

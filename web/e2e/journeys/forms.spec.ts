@@ -1,34 +1,11 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { cnpj } from 'cpf-cnpj-validator';
-import {
-  DEMO_PASSWORD,
-  demo,
-  expect,
-  test,
-  widths,
-  type DemoRole,
-  type NewAccount,
-} from '../fixtures';
-
-// Real bytes: the server checks the type of uploads by their content.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-  'base64',
-);
-const PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
-);
+import { bearer, PDF, PNG, registerFarm, saoPauloDay, tokenOf } from '../api-steps';
+import { expect, test, widths, type NewAccount } from '../fixtures';
 
 const OFFLINE =
   'Você está sem conexão. Suas alterações ficam guardadas neste aparelho e serão salvas quando a conexão voltar.';
 const SAVE_PENDING = 'Sem conexão: o salvamento será feito assim que a conexão voltar.';
 const ALL_SAVED = 'Todas as alterações estão salvas';
-
-/** A day relative to today in São Paulo, as the wire writes it. */
-const day = (offset: number) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(
-    new Date(Date.now() + offset * 24 * 3_600_000),
-  );
 
 /** Types a date as dd/mm/aaaa and leaves the field, closing its calendar as a user would. */
 async function fillDate(field: Locator, value: string) {
@@ -39,16 +16,6 @@ async function fillDate(field: Locator, value: string) {
 /** Notifications stack up; the newest one with this text is what a step waits for. */
 const notice = (page: Page, text: string) =>
   page.getByRole('alert').filter({ hasText: text }).last();
-
-async function tokenOf(request: APIRequestContext, role: DemoRole): Promise<string> {
-  const response = await request.post('/api/auth/token', {
-    form: { username: demo[role], password: DEMO_PASSWORD },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  return ((await response.json()) as { access_token: string }).access_token;
-}
-
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 async function ok<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
   expect(response.ok(), `${response.url()}: ${await response.text()}`).toBe(true);
@@ -112,10 +79,10 @@ async function startedForm(request: APIRequestContext, producer: { token: string
       multipart: {
         notice: `Edital de teste ${tag}`,
         description: `Certificação de teste ${tag}`,
-        start_date: day(-1),
-        end_date: day(60),
-        validity_start: day(0),
-        validity_end: day(400),
+        start_date: saoPauloDay(-1),
+        end_date: saoPauloDay(60),
+        validity_start: saoPauloDay(0),
+        validity_end: saoPauloDay(400),
         stamp_name: names.seal,
         stamp_description: 'Selo criado pela jornada de formulários',
         file: { name: 'selo.png', mimeType: 'image/png', buffer: PNG },
@@ -125,7 +92,7 @@ async function startedForm(request: APIRequestContext, producer: { token: string
   const form = await ok<{ id: string }>(
     await request.post(`/api/process/${process.id}/form/register`, {
       headers: admin,
-      data: { name: names.form, deadline: day(30), obligatory: true, sign: true },
+      data: { name: names.form, deadline: saoPauloDay(30), obligatory: true, sign: true },
     }),
   );
   for (const id of fieldIds) {
@@ -143,27 +110,11 @@ async function startedForm(request: APIRequestContext, producer: { token: string
   );
 
   const owner = bearer(producer.token);
-  const farm = await ok<{ id: string }>(
-    await request.post('/api/property/register', {
-      headers: owner,
-      data: {
-        business_name: `Granja Passo Real ${tag}`,
-        business_type: 'Granja',
-        cnpj: cnpj.generate(),
-        municipality: 'Arroio Grande',
-        irga: '2207731',
-        latitude: -32.2371,
-        longitude: -53.0867,
-        car_n: 'RS43011007A1C2E9F4B8D41A6B3C0F5E7D9A2B4C6',
-        farming_lo_number: '03321/2025-DL',
-        farming_lo_validity: '2029-03-31',
-        drying_and_stock_lo_number: '04412/2025-DL',
-        drying_and_stock_lo_validity: '2028-10-31',
-        place: 'Passo Real',
-        responsible_name: 'Ana Lima',
-      },
-    }),
-  );
+  const farm = await registerFarm(request, producer.token, {
+    business_name: `Granja Passo Real ${tag}`,
+    place: 'Passo Real',
+    responsible_name: 'Ana Lima',
+  });
   const instance = await ok<{ id: string }>(
     await request.put(`/api/process/${process.id}/request`, {
       headers: owner,

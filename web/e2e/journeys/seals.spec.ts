@@ -1,14 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
+import { PDF, PNG } from '../api-steps';
 import { expect, test, widths } from '../fixtures';
-
-// Real bytes: the server checks the type of uploads by their content.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-  'base64',
-);
-const PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
-);
 
 /** A day relative to today, as a date input takes it. */
 const day = (offset: number) => {

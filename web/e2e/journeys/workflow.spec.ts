@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { cnpj } from 'cpf-cnpj-validator';
-import { DEMO_PASSWORD, demo, expect, test, TOKEN_KEY, widths, type DemoRole } from '../fixtures';
+import { registerFarm, tokenOf } from '../api-steps';
+import { expect, test, TOKEN_KEY, widths } from '../fixtures';
 
 const SUPERIOR = 'Arroz de Qualidade Superior';
 const SUSTAINABLE = 'Arroz Sustentável RS';
@@ -10,14 +10,6 @@ const REJECTED = 'Solicitação rejeitada pelo técnico responsável';
 const INSTANCE_URL = /\/producer-details\/([0-9a-f-]{36})$/;
 
 type Viewport = (typeof widths)[keyof typeof widths];
-
-async function tokenOf(request: APIRequestContext, role: DemoRole): Promise<string> {
-  const response = await request.post('/api/auth/token', {
-    form: { username: demo[role], password: DEMO_PASSWORD },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  return ((await response.json()) as { access_token: string }).access_token;
-}
 
 /** A page of its own (own storage) signed in with `token`, beside the journey's main page. */
 async function pageWith(browser: Browser, baseURL: string, token: string, viewport: Viewport) {
@@ -35,30 +27,10 @@ async function pageWith(browser: Browser, baseURL: string, token: string, viewpo
 }
 
 /** A farm of the producer behind `token`, registered through the API. */
-async function registerFarm(request: APIRequestContext, token: string) {
-  const name = `Granja Passo Fundo ${Math.random().toString(36).slice(2, 7)}`;
-  const response = await request.post('/api/property/register', {
-    headers: { Authorization: `Bearer ${token}` },
-    data: {
-      business_name: name,
-      business_type: 'Granja',
-      cnpj: cnpj.generate(),
-      municipality: 'Arroio Grande',
-      irga: '2207731',
-      latitude: -32.2371,
-      longitude: -53.0867,
-      car_n: 'RS43011007A1C2E9F4B8D41A6B3C0F5E7D9A2B4C6',
-      farming_lo_number: '03321/2025-DL',
-      farming_lo_validity: '2029-03-31',
-      drying_and_stock_lo_number: '04412/2025-DL',
-      drying_and_stock_lo_validity: '2028-10-31',
-      place: 'Passo do Ladrão',
-      responsible_name: 'Ivone Prestes',
-    },
+const registerFarmOf = (request: APIRequestContext, token: string) =>
+  registerFarm(request, token, {
+    business_name: `Granja Passo Fundo ${Math.random().toString(36).slice(2, 7)}`,
   });
-  expect(response.status(), await response.text()).toBe(201);
-  return { id: ((await response.json()) as { id: string }).id, name };
-}
 
 async function processIdOf(request: APIRequestContext, sealName: string): Promise<string> {
   const seals = (await (await request.get('/api/stamp/all')).json()) as {
@@ -140,7 +112,7 @@ for (const viewport of Object.values(widths)) {
       verify: true,
       account: { firstName: 'Ivone', lastName: 'Prestes' },
     });
-    const farm = await registerFarm(request, token);
+    const farm = await registerFarmOf(request, token);
     await signInWith(token);
     const superior = await processIdOf(request, SUPERIOR);
     const technicianToken = await tokenOf(request, 'technician');
@@ -313,7 +285,7 @@ for (const viewport of Object.values(widths)) {
   }) => {
     await page.setViewportSize(viewport);
     const { token } = await signUp({ verify: true });
-    const farm = await registerFarm(request, token);
+    const farm = await registerFarmOf(request, token);
     await loginAs('admin');
     await page.goto(`/property/${farm.id}`);
     await expect(page.getByRole('heading', { level: 1, name: farm.name })).toBeVisible();
