@@ -19,7 +19,6 @@ import {
   IconAlertTriangle,
   IconCertificate,
   IconClockHour4,
-  IconDownload,
   IconRosetteDiscountCheck,
   IconSearchOff,
 } from '@tabler/icons-react';
@@ -30,7 +29,8 @@ import { isApiError } from '../../api';
 import { paths } from '../../app/paths';
 import { LoadError } from '../../components/error-alert';
 import { formatCnpj, formatCrea } from '../../lib/masks';
-import { certificatePdfUrl, certificateQueryOptions, type CertificateItem } from './api';
+import { certificateQueryOptions, type CertificateItem } from './api';
+import { CertificatePdfButton } from './components/certificate-pdf-button';
 import { CertificateSearch } from './components/certificate-search';
 import {
   formatIssueDay,
@@ -151,14 +151,7 @@ function CertificateDetails({ certificate }: { certificate: CertificateItem }) {
               </Field>
             </SimpleGrid>
             <Group gap="sm">
-              <Button
-                component="a"
-                href={certificatePdfUrl(certificate.number)}
-                download
-                leftSection={<IconDownload size={18} aria-hidden />}
-              >
-                Baixar certificado (PDF)
-              </Button>
+              <CertificatePdfButton number={certificate.number} />
               <Button
                 component={Link}
                 to={paths.requestProcess(seal.processId)}

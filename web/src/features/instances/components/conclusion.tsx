@@ -12,13 +12,13 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconCertificate, IconDownload, IconQrcode, IconRefresh, IconX } from '@tabler/icons-react';
+import { IconCertificate, IconQrcode, IconRefresh, IconX } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { CONCLUSION_NOTE_MAX, messages, type CertificateStatus } from '@agroselo/contracts';
 import { errorMessage, isApiError } from '../../../api';
 import { paths } from '../../../app/paths';
 import { ErrorAlert } from '../../../components/error-alert';
-import { certificatePdfUrl } from '../../certificates/api';
+import { CertificatePdfButton } from '../../certificates/components/certificate-pdf-button';
 import { useConclude, type InstanceDetailItem } from '../api';
 import { ActionSection } from './action-panel';
 import { formatDay } from '../format';
@@ -240,14 +240,7 @@ export function OutcomePanel({
           </Group>
           <Note note={instance.finishNote} />
           <Group gap="sm">
-            <Button
-              component="a"
-              href={certificatePdfUrl(certificate.number)}
-              download
-              leftSection={<IconDownload size={18} aria-hidden />}
-            >
-              Baixar certificado (PDF)
-            </Button>
+            <CertificatePdfButton number={certificate.number} />
             <Button
               component={Link}
               to={paths.verify(certificate.number)}
