@@ -30,26 +30,23 @@ export function ErrorAlert({
 /** A list or page that could not be loaded, with the server's reason and a way to try again. */
 export function LoadError({
   title,
-  error,
-  retrying,
-  onRetry,
+  query,
 }: {
   title: string;
-  error: unknown;
-  retrying: boolean;
-  onRetry: () => void;
+  /** The failed query (TanStack Query's result, or the same three fields of it). */
+  query: { error: unknown; isRefetching: boolean; refetch: () => unknown };
 }) {
   return (
     <ErrorAlert title={title}>
       <Stack gap="sm" align="flex-start">
-        <Text size="sm">{errorMessage(error)}</Text>
+        <Text size="sm">{errorMessage(query.error)}</Text>
         <Button
           variant="outline"
           color="red"
           size="xs"
           leftSection={<IconRefresh size={16} aria-hidden />}
-          loading={retrying}
-          onClick={onRetry}
+          loading={query.isRefetching}
+          onClick={() => void query.refetch()}
         >
           Tentar novamente
         </Button>

@@ -61,14 +61,7 @@ export function SearchedList<T, K extends QueryKey>({
   if (isPending) {
     content = skeleton;
   } else if (isError) {
-    content = (
-      <LoadError
-        title={errorTitle}
-        error={error}
-        retrying={isRefetching}
-        onRetry={() => void refetch()}
-      />
-    );
+    content = <LoadError title={errorTitle} query={{ error, isRefetching, refetch }} />;
   } else if (data.items.length === 0) {
     content = empty(search, list.clear);
   } else {

@@ -220,12 +220,7 @@ export function CertificatePage() {
   return (
     <Container size="md" py={{ base: 'lg', sm: 'xl' }} px={{ base: 'sm', sm: 'md' }}>
       {query.isError ? (
-        <LoadError
-          title="Não foi possível verificar o certificado"
-          error={query.error}
-          retrying={query.isRefetching}
-          onRetry={() => void query.refetch()}
-        />
+        <LoadError title="Não foi possível verificar o certificado" query={query} />
       ) : !query.data ? (
         <Stack gap="md" aria-busy>
           <Skeleton h={96} radius="lg" />

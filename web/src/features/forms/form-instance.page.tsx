@@ -411,12 +411,7 @@ export function FormInstancePage() {
   if (query.isError) {
     return (
       <Container size="lg" py="xl">
-        <LoadError
-          title="Não foi possível carregar o formulário"
-          error={query.error}
-          retrying={query.isRefetching}
-          onRetry={() => void query.refetch()}
-        />
+        <LoadError title="Não foi possível carregar o formulário" query={query} />
       </Container>
     );
   }

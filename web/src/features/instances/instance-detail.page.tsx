@@ -93,12 +93,7 @@ export function InstanceDetailPage() {
   if (query.isError) {
     return (
       <Container size="lg" py="xl">
-        <LoadError
-          title="Não foi possível carregar o processo"
-          error={query.error}
-          retrying={query.isRefetching}
-          onRetry={() => void query.refetch()}
-        />
+        <LoadError title="Não foi possível carregar o processo" query={query} />
       </Container>
     );
   }

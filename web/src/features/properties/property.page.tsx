@@ -93,14 +93,7 @@ function StartProcess({ property }: { property: PropertyItem }) {
             {errorMessage(start.error, messages.common.requestFailed)}
           </ErrorAlert>
         )}
-        {seals.isError && (
-          <LoadError
-            title="Não foi possível carregar os selos"
-            error={seals.error}
-            retrying={seals.isRefetching}
-            onRetry={() => void seals.refetch()}
-          />
-        )}
+        {seals.isError && <LoadError title="Não foi possível carregar os selos" query={seals} />}
         <Group align="flex-end" gap="sm">
           <Select
             label="Selo"
@@ -156,9 +149,7 @@ export function PropertyPage() {
       <Container size="md" py="xl">
         <LoadError
           title="Não foi possível carregar a propriedade"
-          error={error}
-          retrying={isRefetching}
-          onRetry={() => void refetch()}
+          query={{ error, isRefetching, refetch }}
         />
       </Container>
     );

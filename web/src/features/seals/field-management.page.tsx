@@ -238,12 +238,7 @@ function FieldManagement({
           </Text>
         )}
         {loadError ? (
-          <LoadError
-            title="Não foi possível carregar a página"
-            error={loadError.error}
-            retrying={loadError.isRefetching}
-            onRetry={() => void loadError.refetch()}
-          />
+          <LoadError title="Não foi possível carregar a página" query={loadError} />
         ) : (
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
             <Panel title={`${noun === 'Campo' ? 'Campos' : 'Documentos'} adicionados`}>
@@ -410,12 +405,7 @@ function Available({
       {library.isPending ? (
         <Skeleton h={120} />
       ) : library.isError ? (
-        <LoadError
-          title={`Não foi possível carregar os ${plural}`}
-          error={library.error}
-          retrying={library.isRefetching}
-          onRetry={() => void library.refetch()}
-        />
+        <LoadError title={`Não foi possível carregar os ${plural}`} query={library} />
       ) : available.length === 0 ? (
         <Text size="sm" c="dimmed">
           {search

@@ -62,12 +62,7 @@ export function SealPage({ requestSection, holdersSection }: SealPageProps) {
   return (
     <Container size="lg" py="xl" px={{ base: 'sm', sm: 'md' }}>
       {query.isError ? (
-        <LoadError
-          title="Não foi possível carregar o selo"
-          error={query.error}
-          retrying={query.isRefetching}
-          onRetry={() => void query.refetch()}
-        />
+        <LoadError title="Não foi possível carregar o selo" query={query} />
       ) : !query.data ? (
         <Stack gap="md" aria-busy>
           <Skeleton h={40} w="50%" />

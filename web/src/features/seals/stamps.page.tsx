@@ -36,12 +36,7 @@ export function StampsPage() {
             ))}
           </Stack>
         ) : query.isError ? (
-          <LoadError
-            title="Não foi possível carregar os processos"
-            error={query.error}
-            retrying={query.isRefetching}
-            onRetry={() => void query.refetch()}
-          />
+          <LoadError title="Não foi possível carregar os processos" query={query} />
         ) : query.data.length === 0 ? (
           <Text c="dimmed">Nenhum processo cadastrado. Crie o primeiro com “Novo Processo”.</Text>
         ) : (

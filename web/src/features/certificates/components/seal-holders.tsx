@@ -62,12 +62,7 @@ export function SealHolders({ processId }: { processId: string }) {
           </Anchor>
         </Group>
         {query.isError ? (
-          <LoadError
-            title="Não foi possível carregar as propriedades certificadas"
-            error={query.error}
-            retrying={query.isRefetching}
-            onRetry={() => void query.refetch()}
-          />
+          <LoadError title="Não foi possível carregar as propriedades certificadas" query={query} />
         ) : !query.data ? (
           <Skeleton h={72} aria-busy />
         ) : (

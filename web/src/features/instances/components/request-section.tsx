@@ -59,14 +59,7 @@ export function RequestSection({ process }: RequestSectionProps) {
   } else if (properties.isPending) {
     content = <Skeleton h={120} aria-label="Carregando suas propriedades" />;
   } else if (properties.isError) {
-    content = (
-      <LoadError
-        title="Não foi possível carregar suas propriedades"
-        error={properties.error}
-        retrying={properties.isRefetching}
-        onRetry={() => void properties.refetch()}
-      />
-    );
+    content = <LoadError title="Não foi possível carregar suas propriedades" query={properties} />;
   } else if (properties.data.length === 0) {
     content = (
       <Alert color="leaf" variant="light" icon={<IconBuildingWarehouse aria-hidden />}>

@@ -46,9 +46,7 @@ function SealsContent() {
     return (
       <LoadError
         title="Não foi possível carregar os selos"
-        error={error}
-        retrying={isRefetching}
-        onRetry={() => void refetch()}
+        query={{ error, isRefetching, refetch }}
       />
     );
   }

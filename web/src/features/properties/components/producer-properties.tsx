@@ -50,9 +50,7 @@ export function ProducerProperties() {
     return (
       <LoadError
         title="Não foi possível carregar as propriedades"
-        error={error}
-        retrying={isRefetching}
-        onRetry={() => void refetch()}
+        query={{ error, isRefetching, refetch }}
       />
     );
   }

@@ -176,14 +176,7 @@ function ProcessForms({ process }: { process: ProcessItem }) {
   const query = useQuery(formsQueryOptions(process.id));
   if (query.isPending) return <Skeleton h={56} />;
   if (query.isError)
-    return (
-      <LoadError
-        title="Não foi possível carregar os formulários"
-        error={query.error}
-        retrying={query.isRefetching}
-        onRetry={() => void query.refetch()}
-      />
-    );
+    return <LoadError title="Não foi possível carregar os formulários" query={query} />;
   if (query.data.length === 0)
     return (
       <Text size="sm" c="dimmed">

@@ -51,9 +51,7 @@ export function UserHistory({ userId }: { userId: string }) {
     content = (
       <LoadError
         title="Não foi possível carregar o histórico"
-        error={error}
-        retrying={isRefetching}
-        onRetry={() => void refetch()}
+        query={{ error, isRefetching, refetch }}
       />
     );
   } else if (data.items.length === 0) {
