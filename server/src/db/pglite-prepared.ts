@@ -6,6 +6,7 @@ import {
   type Results,
   type Transaction,
 } from '@electric-sql/pglite';
+import { oneTaskPerTurn } from '../lib/limit';
 
 /** Named statements kept per database; past this many, the least recently used is closed. */
 const MAX_STATEMENTS = 500;
@@ -25,6 +26,7 @@ export function preparedPglite(
 ): Pick<PGlite, 'query' | 'transaction' | 'exec' | 'close'> {
   const statements = new Map<string, { name: string; types: number[] }>();
   let next = 0;
+  const inItsTurn = oneTaskPerTurn();
   const run = (message: Uint8Array) => client.execProtocolStream(message, { syncToFs: false });
   const concat = (parts: Uint8Array[]) => {
     const bytes = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
@@ -74,26 +76,28 @@ export function preparedPglite(
     options?: QueryOptions,
   ): Promise<Results<T>> {
     // PGlite's own mutexes: no statement runs inside someone else's transaction.
-    return client._runExclusiveTransaction(() =>
-      client._runExclusiveQuery(async () => {
-        const statement = await statementFor(text, options);
-        const values = params.map((param, i) => {
-          if (param === null || param === undefined) return null;
-          const oid = statement.types[i]!;
-          const serialize = options?.serializers?.[oid] ?? client.serializers[oid];
-          return serialize ? serialize(param) : String(param as string);
-        });
-        const messages = await run(
-          concat([
-            protocol.serialize.bind({ statement: statement.name, values }),
-            protocol.serialize.describe({ type: 'P' }),
-            protocol.serialize.execute({}),
-            protocol.serialize.sync(),
-          ]),
-        );
-        await client.syncToFs();
-        return parse.parseResults(messages, client.parsers, options)[0] as Results<T>;
-      }),
+    return inItsTurn(() =>
+      client._runExclusiveTransaction(() =>
+        client._runExclusiveQuery(async () => {
+          const statement = await statementFor(text, options);
+          const values = params.map((param, i) => {
+            if (param === null || param === undefined) return null;
+            const oid = statement.types[i]!;
+            const serialize = options?.serializers?.[oid] ?? client.serializers[oid];
+            return serialize ? serialize(param) : String(param as string);
+          });
+          const messages = await run(
+            concat([
+              protocol.serialize.bind({ statement: statement.name, values }),
+              protocol.serialize.describe({ type: 'P' }),
+              protocol.serialize.execute({}),
+              protocol.serialize.sync(),
+            ]),
+          );
+          await client.syncToFs();
+          return parse.parseResults(messages, client.parsers, options)[0] as Results<T>;
+        }),
+      ),
     );
   }
 

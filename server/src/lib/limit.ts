@@ -18,3 +18,33 @@ export function concurrencyLimit(slots: number) {
     }
   };
 }
+
+/**
+ * Runs the given tasks one at a time, first come first served, each starting in a turn of the
+ * event loop of its own. Work that keeps the thread busy from one task to the next (PGlite runs
+ * PostgreSQL on this thread) would otherwise run back to back inside a single turn, and Node
+ * accepts one new connection per turn: under load a newly connected client waited seconds for
+ * its first answer (docs/decisions/010).
+ */
+export function oneTaskPerTurn() {
+  const waiting: (() => Promise<void>)[] = [];
+  let pumping = false;
+  const pump = async () => {
+    const next = waiting.shift();
+    if (!next) {
+      pumping = false;
+      return;
+    }
+    await next();
+    setImmediate(pump);
+  };
+  return function run<T>(task: () => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      waiting.push(() => Promise.resolve().then(task).then(resolve, reject));
+      if (!pumping) {
+        pumping = true;
+        setImmediate(pump);
+      }
+    });
+  };
+}
