@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { passwordResetCodeEmail, verificationCodeEmail } from './emails';
+import {
+  emailChangedNotice,
+  passwordChangedNotice,
+  passwordResetCodeEmail,
+  verificationCodeEmail,
+} from './emails';
 
 // Markup in the name and a '+' in the address show what each part escapes or encodes.
 const input = {
@@ -95,5 +100,51 @@ describe('code e-mails', () => {
 
   it('send the password reset code exactly as before', () => {
     expect(passwordResetCodeEmail(input)).toStrictEqual(SENT.reset);
+  });
+});
+
+const SIGNATURE_TEXT = 'AgroSelo — Conectando o campo à tecnologia';
+
+/** A notice as it was sent before the two shared one builder: greeting, what changed, warning. */
+const notice = (subject: string, changed: string, warning: string, warningHtml = warning) => ({
+  to: 'ana+teste@exemplo.com.br',
+  subject,
+  text: ['Olá, Zé <Ana> & "Bia" d\'Ávila!', '', changed, '', warning, '', SIGNATURE_TEXT].join(
+    '\n',
+  ),
+  html: [
+    ...HTML_OPENING,
+    `<p style="margin:0 0 16px">${changed}</p>`,
+    `<p style="margin:0 0 16px">${warningHtml}</p>`,
+    ...HTML_CLOSING,
+  ].join('\n'),
+});
+
+describe('security notices', () => {
+  it('tell the former address of an e-mail change exactly as before', () => {
+    expect(
+      emailChangedNotice({
+        to: input.to,
+        firstName: input.firstName,
+        newEmail: 'nova@exemplo.com.br',
+      }),
+    ).toStrictEqual(
+      notice(
+        'O e-mail da sua conta AgroSelo foi alterado',
+        'O e-mail da sua conta AgroSelo foi alterado para nova@exemplo.com.br.',
+        'Se não foi você, procure a administração do AgroSelo imediatamente. Se foi você, ignore este e-mail.',
+      ),
+    );
+  });
+
+  it('tell of a password change exactly as before', () => {
+    expect(passwordChangedNotice({ to: input.to, firstName: input.firstName })).toStrictEqual(
+      notice(
+        'A senha da sua conta AgroSelo foi alterada',
+        'A senha da sua conta AgroSelo foi alterada, e as outras sessões foram encerradas.',
+        'Se não foi você, use "Esqueci minha senha" na página de login e procure a administração do AgroSelo.',
+        'Se não foi você, use &quot;Esqueci minha senha&quot; na página de login e procure a administração do AgroSelo.',
+      ),
+    );
   });
 });

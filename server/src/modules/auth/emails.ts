@@ -34,16 +34,13 @@ export function emailChangedNotice(input: {
   firstName: string;
   newEmail: string;
 }): MailMessage {
-  const changed = `O e-mail da sua conta AgroSelo foi alterado para ${input.newEmail}.`;
-  const warning =
-    'Se não foi você, procure a administração do AgroSelo imediatamente. Se foi você, ignore este e-mail.';
-  const text = [`Olá, ${input.firstName}!`, '', changed, '', warning, '', SIGNATURE].join('\n');
-  const html = layout([
-    `Olá, ${escapeHtml(input.firstName)}!`,
-    escapeHtml(changed),
-    escapeHtml(warning),
-  ]);
-  return { to: input.to, subject: 'O e-mail da sua conta AgroSelo foi alterado', text, html };
+  return securityNotice({
+    ...input,
+    subject: 'O e-mail da sua conta AgroSelo foi alterado',
+    changed: `O e-mail da sua conta AgroSelo foi alterado para ${input.newEmail}.`,
+    warning:
+      'Se não foi você, procure a administração do AgroSelo imediatamente. Se foi você, ignore este e-mail.',
+  });
 }
 
 /** The code of 'Esqueci minha senha'; its page takes the address from the link. */
@@ -66,17 +63,31 @@ export function passwordResetCodeEmail(input: {
 
 /** After a change on the profile, so a stolen session cannot take the account unnoticed. */
 export function passwordChangedNotice(input: { to: string; firstName: string }): MailMessage {
-  const changed =
-    'A senha da sua conta AgroSelo foi alterada, e as outras sessões foram encerradas.';
-  const warning =
-    'Se não foi você, use "Esqueci minha senha" na página de login e procure a administração do AgroSelo.';
+  return securityNotice({
+    ...input,
+    subject: 'A senha da sua conta AgroSelo foi alterada',
+    changed: 'A senha da sua conta AgroSelo foi alterada, e as outras sessões foram encerradas.',
+    warning:
+      'Se não foi você, use "Esqueci minha senha" na página de login e procure a administração do AgroSelo.',
+  });
+}
+
+/** What changed on the account, and what to do if it was not the owner. */
+function securityNotice(input: {
+  to: string;
+  firstName: string;
+  subject: string;
+  changed: string;
+  warning: string;
+}): MailMessage {
+  const { changed, warning } = input;
   const text = [`Olá, ${input.firstName}!`, '', changed, '', warning, '', SIGNATURE].join('\n');
   const html = layout([
     `Olá, ${escapeHtml(input.firstName)}!`,
     escapeHtml(changed),
     escapeHtml(warning),
   ]);
-  return { to: input.to, subject: 'A senha da sua conta AgroSelo foi alterada', text, html };
+  return { to: input.to, subject: input.subject, text, html };
 }
 
 /** A code to type on a page of the product: `ending` closes the sentence that links to the page. */
