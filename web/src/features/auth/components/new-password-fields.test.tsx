@@ -50,6 +50,11 @@ describe('NewPasswordFields', () => {
     expect(password).toBeRequired();
     expect(confirm).toHaveAttribute('autocomplete', 'new-password');
     expect(password).toHaveAccessibleDescription(messages.password.hint);
+    // Below the input: two fields side by side stay level whatever the length of each hint.
+    expect(
+      password.compareDocumentPosition(screen.getByText(messages.password.hint)) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
 
     await userEvent.type(password, 'segredo123');
     await userEvent.type(confirm, 'segredo124');

@@ -2,6 +2,8 @@ import { PasswordInput } from '@mantine/core';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { messages } from '@agroselo/contracts';
 
+const HINT_BELOW = ['label', 'input', 'description', 'error'] as const;
+
 export interface NewPasswordFieldsProps {
   /** `register(<the new password's name>)` of the form. */
   password: UseFormRegisterReturn;
@@ -18,7 +20,8 @@ export interface NewPasswordFieldsProps {
 /**
  * The new password and its confirmation, wherever a password is set (sign-up, reset, change):
  * the policy hint under the first, a visibility toggle on each. Two inputs without a wrapper, so
- * a form can lay them out in its own stack or grid. Types only from react-hook-form: nothing here
+ * a form can lay them out in its own stack or grid; hints go below the inputs, so two side by side
+ * stay level whatever the length of each hint. Types only from react-hook-form: nothing here
  * adds to a page's first load beyond Mantine's PasswordInput.
  */
 export function NewPasswordFields({
@@ -36,6 +39,7 @@ export function NewPasswordFields({
         label={label}
         autoComplete="new-password"
         description={messages.password.hint}
+        inputWrapperOrder={[...HINT_BELOW]}
         required
         error={passwordError}
         {...password}
@@ -44,6 +48,7 @@ export function NewPasswordFields({
         label={confirmLabel}
         autoComplete="new-password"
         description={confirmDescription}
+        inputWrapperOrder={[...HINT_BELOW]}
         required
         error={confirmError}
         {...confirm}
