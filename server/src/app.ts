@@ -22,6 +22,7 @@ import { authPlugin } from './plugins/auth';
 import { registerDocs } from './plugins/docs';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerHttp } from './plugins/http';
+import { waitForHandlersOnClose } from './plugins/in-flight';
 import { compiledResponseSerializer } from './plugins/serializer';
 import { registerWebApp } from './plugins/web-app';
 
@@ -70,6 +71,7 @@ export async function buildApp(
   app.decorate('deps', deps);
 
   registerErrorHandling(app);
+  waitForHandlersOnClose(app);
   await registerHttp(app);
   await registerDocs(app);
   await app.register(authPlugin, { db: deps.db, tokens: deps.tokens });
