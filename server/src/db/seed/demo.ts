@@ -9,7 +9,6 @@ import { serverAssets } from '../../paths';
 import type { Db } from '../client';
 import { formInstances, processInstances, users } from '../schema';
 import { recordEvent } from '../../modules/instances/events';
-import { createFormInstances } from '../../modules/instances/form-instances';
 import {
   addProcessFields,
   createCertificate,
@@ -21,6 +20,7 @@ import {
   createSeal,
   createUser,
   fillFormFields,
+  startedInstance,
   type UserRow,
 } from './factories';
 
@@ -463,15 +463,13 @@ export async function seedDemo(
       technician,
       createdAt: daysAgo(6),
     });
-    const ongoing = await createInstance(db, {
+    // Started: its forms exist, the first already finished by the producer.
+    const { instance: ongoing, forms: startedForms } = await startedInstance(db, {
       process: sustainable.process,
       property,
       technician,
-      initiated: true,
       createdAt: daysAgo(20),
     });
-    // What its start created, with the first form already finished by the producer.
-    await createFormInstances(db, ongoing);
     await db
       .update(formInstances)
       .set({ commited: true, commitedAt: daysAgo(12), commitedBy: producer.id })
@@ -482,10 +480,6 @@ export async function seedDemo(
         ),
       );
     // ── forms: what the producer has filled in so far ──
-    const startedForms = await db
-      .select({ id: formInstances.id, formId: formInstances.formId })
-      .from(formInstances)
-      .where(eq(formInstances.processInstanceId, ongoing.id));
     const startedForm = (formId: string) => startedForms.find((row) => row.formId === formId)!.id;
     await fillFormFields(
       db,
@@ -530,17 +524,15 @@ export async function seedDemo(
     );
 
     // Concluded and approved: the seal page lists its holder and the certificate verifies.
-    const certified = await createInstance(db, {
+    const { instance: certified } = await startedInstance(db, {
       process: sustainable.process,
       property: lagoaMirim,
       technician,
-      initiated: true,
       finished: true,
       approved: true,
       finishNote: 'Lavoura vistoriada: manejo da água e defensivos conforme o protocolo.',
       createdAt: daysAgo(28),
     });
-    await createFormInstances(db, certified);
     await db
       .update(formInstances)
       .set({ commited: true, commitedAt: daysAgo(10) })
