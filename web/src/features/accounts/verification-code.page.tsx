@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { IconCircleCheck, IconLogout, IconMailForward, IconPencil } from '@tabler/icons-react';
+import { IconCircleCheck, IconLogout, IconPencil } from '@tabler/icons-react';
 import { z } from 'zod';
 import { useForm } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router';
@@ -21,7 +21,7 @@ import { BreakableAddress } from '../../components/breakable-address';
 import { applyServerErrors } from '../../lib/form-errors';
 import { activateAccount, correctEmail, resendCode } from './api';
 import { AccountsShell } from './components/accounts-shell';
-import { useCountdown } from '../../lib/use-countdown';
+import { ResendCodeButton, useResendCode } from '../auth/components/resend-code';
 import { ErrorAlert } from '../../components/error-alert';
 
 export function VerificationCodePage() {
@@ -30,8 +30,10 @@ export function VerificationCodePage() {
   const [verified, setVerified] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [resending, setResending] = useState(false);
-  const cooldown = useCountdown();
+  const resender = useResendCode({
+    onSent: (sent) => setNotice(`Enviamos um novo código para ${sent.email}.`),
+    onFailed: setFailure,
+  });
   const {
     register,
     handleSubmit,
@@ -45,7 +47,7 @@ export function VerificationCodePage() {
   const emailSent = (email: string) => {
     setFailure(null);
     setNotice(`Enviamos um novo código para ${email}.`);
-    cooldown.start(RESEND_CODE_COOLDOWN_SECONDS);
+    resender.startCooldown(RESEND_CODE_COOLDOWN_SECONDS);
   };
 
   // RequireAuth lets only signed-in accounts in; an account already verified has nothing to do here.
@@ -76,25 +78,13 @@ export function VerificationCodePage() {
   const resend = async () => {
     setFailure(null);
     setNotice(null);
-    setResending(true);
-    try {
-      const sent = await resendCode();
-      setNotice(`Enviamos um novo código para ${sent.email}.`);
-      cooldown.start(sent.resendAfter);
-    } catch (error) {
-      if (isApiError(error) && error.status === 429) cooldown.start(RESEND_CODE_COOLDOWN_SECONDS);
-      setFailure(errorMessage(error, messages.common.requestFailed));
-    } finally {
-      setResending(false);
-    }
+    await resender.resend(resendCode);
   };
 
   const signOut = async () => {
     logout();
     await navigate(paths.home());
   };
-
-  const waiting = cooldown.seconds > 0;
 
   return (
     <AccountsShell width={460}>
@@ -144,14 +134,7 @@ export function VerificationCodePage() {
       </form>
 
       <Group justify="space-between" gap="xs">
-        <Button
-          variant="subtle"
-          leftSection={<IconMailForward size={18} aria-hidden />}
-          onClick={() => void resend()}
-          disabled={waiting || resending}
-        >
-          {waiting ? `Reenviar código (${cooldown.seconds} s)` : 'Reenviar código'}
-        </Button>
+        <ResendCodeButton resender={resender} onClick={() => void resend()} />
         <Button
           variant="subtle"
           color="dark"

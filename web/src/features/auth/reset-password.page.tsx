@@ -1,13 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { IconMailForward } from '@tabler/icons-react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import {
   EmailSchema,
-  RESEND_CODE_COOLDOWN_SECONDS,
   ResetPasswordFormSchema,
   VERIFICATION_CODE_TTL_MINUTES,
   messages,
@@ -19,9 +17,9 @@ import { BrandHeading } from '../../components/brand';
 import { ErrorAlert } from '../../components/error-alert';
 import { applyServerErrors } from '../../lib/form-errors';
 import { HERO_MEDIA } from '../../lib/site';
-import { useCountdown } from '../../lib/use-countdown';
 import { requestPasswordReset, resetPassword } from './api';
 import { NewPasswordFields } from './components/new-password-fields';
+import { ResendCodeButton, useResendCode } from './components/resend-code';
 import classes from './login.module.css';
 
 type ResetPasswordFormOutput = z.output<typeof ResetPasswordFormSchema>;
@@ -45,13 +43,12 @@ export function ResetPasswordPage() {
   const initialEmail = searchParams.get('email') ?? '';
   const [failure, setFailure] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [resending, setResending] = useState(false);
-  const cooldown = useCountdown();
-  const { start } = cooldown;
-  const initialWait = resendAfterFrom(location.state);
-  useEffect(() => {
-    if (initialWait > 0) start(initialWait);
-  }, [initialWait, start]);
+  const resender = useResendCode({
+    onSent: (sent) =>
+      setNotice(`Se houver uma conta com ${sent.email}, enviamos um novo código para ela.`),
+    onFailed: setFailure,
+    initialWait: resendAfterFrom(location.state),
+  });
 
   const {
     register,
@@ -91,20 +88,8 @@ export function ResetPasswordPage() {
       );
       return;
     }
-    setResending(true);
-    try {
-      const sent = await requestPasswordReset(email.data);
-      setNotice(`Se houver uma conta com ${sent.email}, enviamos um novo código para ela.`);
-      cooldown.start(sent.resendAfter);
-    } catch (error) {
-      if (isApiError(error) && error.status === 429) cooldown.start(RESEND_CODE_COOLDOWN_SECONDS);
-      setFailure(errorMessage(error, messages.common.requestFailed));
-    } finally {
-      setResending(false);
-    }
+    await resender.resend(() => requestPasswordReset(email.data));
   };
-
-  const waiting = cooldown.seconds > 0;
 
   return (
     <div className={classes.page} style={{ backgroundImage: `url(${HERO_MEDIA.poster})` }}>
@@ -166,15 +151,11 @@ export function ResetPasswordPage() {
             </form>
 
             <Group justify="space-between" gap="xs">
-              <Button
-                variant="subtle"
+              <ResendCodeButton
+                resender={resender}
                 size="compact-sm"
-                leftSection={<IconMailForward size={16} aria-hidden />}
                 onClick={() => void resend()}
-                disabled={waiting || resending}
-              >
-                {waiting ? `Reenviar código (${cooldown.seconds} s)` : 'Reenviar código'}
-              </Button>
+              />
               <Anchor component={Link} to={paths.login()} size="sm" fw={600}>
                 Voltar para o login
               </Anchor>
