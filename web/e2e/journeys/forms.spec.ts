@@ -331,7 +331,9 @@ for (const [size, viewport] of [
     await expect(page.getByText(new RegExp(`Assinado eletronicamente por ${who}`))).toBeVisible();
     await expect(page.getByText(/^[0-9a-f]{64}$/)).toBeVisible();
 
-    // Everything is disabled now.
+    // Everything is disabled now; the list of inputs is taken once the signing dialog (with its
+    // password input) has closed.
+    await expect(sign).toBeHidden();
     for (const input of await page.getByRole('textbox').all()) await expect(input).toBeDisabled();
     for (const radio of await page.getByRole('radio').all()) await expect(radio).toBeDisabled();
     await expect(page.getByRole('button', { name: 'Salvar' })).toHaveCount(0);
