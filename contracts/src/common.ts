@@ -26,6 +26,10 @@ export const DateSchema = z.string({ error: 'Data inválida' }).transform((value
   return day;
 });
 
+// Building a formatter loads the time zone's rules, which costs more than a whole cached answer
+// of the API: it is built once, on first use, and shared.
+let saoPauloDays: Intl.DateTimeFormat | undefined;
+
 export function toSaoPauloDay(value: string): string | null {
   if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
     const date = new Date(`${value}T12:00:00Z`);
@@ -34,7 +38,8 @@ export function toSaoPauloDay(value: string): string | null {
   if (!/^\d{4}-\d{2}-\d{2}T/.test(value)) return null;
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return null;
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(date);
+  saoPauloDays ??= new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' });
+  return saoPauloDays.format(date);
 }
 
 export const ListQuerySchema = z.object({
