@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { messages, normalizeEmail, toSaoPauloDay, type Role } from '@agroselo/contracts';
+import { messages, normalizeEmail, type Role } from '@agroselo/contracts';
 import { and, count, eq, inArray, ne } from 'drizzle-orm';
 import { newId } from '../../lib/ids';
 import type { Storage } from '../../lib/storage';
 import { serverAssets } from '../../paths';
 import type { Db } from '../client';
 import { formInstances, processInstances, users } from '../schema';
+import { saoPauloToday } from '../../modules/certificates/status';
 import { recordEvent } from '../../modules/instances/events';
 import {
   addProcessFields,
@@ -115,7 +116,7 @@ export async function seedDemo(
   storage: Storage,
   options: { today?: string } = {},
 ): Promise<DemoData> {
-  const today = options.today ?? toSaoPauloDay(new Date().toISOString())!;
+  const today = options.today ?? saoPauloToday();
   const safra = cropYear(today);
   const year = today.slice(0, 4);
 

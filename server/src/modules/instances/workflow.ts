@@ -1,6 +1,5 @@
 import {
   messages,
-  toSaoPauloDay,
   type BusinessBody,
   type EvaluateBody,
   type InstanceDetail,
@@ -21,6 +20,7 @@ import {
   noticeOfOpening,
   noticeOfRequest,
 } from '../certificates/notify';
+import { brazilianDay, saoPauloToday } from '../certificates/status';
 import { findProcess } from '../seals/queries';
 import { getInstanceDetail } from './detail';
 import { recordEvent } from './events';
@@ -38,9 +38,6 @@ const child = alias(processInstances, 'child');
 const outer = (column: string) =>
   sql`${sql.identifier('process_instances')}.${sql.identifier(column)}`;
 
-const today = () => toSaoPauloDay(new Date().toISOString())!;
-const brazilianDay = (day: string) => day.split('-').reverse().join('/');
-
 /**
  * A process a seal can be asked for today: released (drafts are hidden: 404, but an admin, who
  * sees them, is told) and inside its request window.
@@ -48,7 +45,7 @@ const brazilianDay = (day: string) => day.split('-').reverse().join('/');
 async function findRequestableProcess(db: Db, caller: Caller, processId: string) {
   const process = await findProcess(db, caller, processId);
   if (!process.released) throw conflict(m.processDraft);
-  const day = today();
+  const day = saoPauloToday();
   if (day < process.startDate) throw conflict(m.windowNotOpen(brazilianDay(process.startDate)));
   if (day > process.endDate) throw conflict(m.windowClosed(brazilianDay(process.endDate)));
   return process;

@@ -9,7 +9,6 @@ import {
   ProcessSchema,
   ReleaseBodySchema,
   StampSchema,
-  toSaoPauloDay,
 } from '@agroselo/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -19,6 +18,7 @@ import { sendPage } from '../../lib/pagination';
 import { sendCached, versionedCache } from '../../lib/versioned-cache';
 import { callerOf } from '../../plugins/auth';
 import { compileSerializer } from '../../plugins/serializer';
+import { saoPauloToday } from '../certificates/status';
 import { deleteForm, editForm, getForm, listForms, registerForm } from './forms';
 import {
   getProcess,
@@ -44,7 +44,7 @@ export async function sealsRoutes(base: FastifyInstance): Promise<void> {
     app.deps.db,
     'stamp-list',
     async () => serializeStamps(await listReleasedStamps(app.deps)),
-    () => toSaoPauloDay(new Date().toISOString()) ?? '',
+    () => saoPauloToday(),
   );
 
   app.get(

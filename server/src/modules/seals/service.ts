@@ -1,7 +1,6 @@
 import type { Readable } from 'node:stream';
 import {
   messages,
-  toSaoPauloDay,
   type ListQuery,
   type Process,
   type ProcessRegisterBody,
@@ -15,16 +14,16 @@ import { newId } from '../../lib/ids';
 import { pageFrom, windowTotal, type Page } from '../../lib/pagination';
 import { matchesSearch, normalizeSearch } from '../../lib/search';
 import type { Caller } from '../../plugins/auth';
+import { saoPauloToday } from '../certificates/status';
 import { imageVersion, presentProcess, presentStamp } from './present';
 import { formsCount, visibleTo } from './queries';
 import { checkNoticeFile, checkSealImage } from './uploads';
 
 const m = messages.seals;
-const today = () => toSaoPauloDay(new Date().toISOString())!;
 
 /** The landing's seals: released processes whose request window holds today. */
 export async function listReleasedStamps(deps: AppDeps) {
-  const day = today();
+  const day = saoPauloToday();
   const rows = await deps.db
     .select({ stamp: stamps })
     .from(stamps)
