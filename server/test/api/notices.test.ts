@@ -15,7 +15,7 @@ import { createJobRunner } from '../../src/lib/jobs';
 import { multipart } from '../support/http';
 import { freePort } from '../support/smtp';
 import { buildTestApp, silentLogger, type TestApp } from '../support/test-app';
-import { day } from '../support/days';
+import { brazilian, day } from '../support/days';
 
 const PUBLIC_URL = 'https://agroselo.exemplo.br';
 
@@ -236,13 +236,13 @@ describe('the daily reminder of form deadlines', () => {
         '',
         'Estes formulários da certificação ainda não foram finalizados:',
         '',
-        `- Colheita e pós-colheita — selo Arroz Sustentável RS, propriedade Granja do Ivone: venceu em ${day(-1).split('-').reverse().join('/')}`,
+        `- Colheita e pós-colheita — selo Arroz Sustentável RS, propriedade Granja do Ivone: venceu em ${brazilian(day(-1))}`,
         `  ${link(late.id)}`,
         '',
-        `- Caracterização da lavoura — selo Arroz Sustentável RS, propriedade Granja do Ivone: vence em ${day(2).split('-').reverse().join('/')} (em 2 dias)`,
+        `- Caracterização da lavoura — selo Arroz Sustentável RS, propriedade Granja do Ivone: vence em ${brazilian(day(2))} (em 2 dias)`,
         `  ${link(soon.id)}`,
         '',
-        `- Manejo da irrigação — selo Arroz Sustentável RS, propriedade Granja do Ivone: vence em ${day(3).split('-').reverse().join('/')} (em 3 dias)`,
+        `- Manejo da irrigação — selo Arroz Sustentável RS, propriedade Granja do Ivone: vence em ${brazilian(day(3))} (em 3 dias)`,
         `  ${link(edge.id)}`,
         '',
         'Preencha e finalize cada um pela página do formulário. Se o prazo já passou, fale com o técnico responsável pelo processo.',

@@ -1,16 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
-import { PDF, PNG } from '../api-steps';
+import { brazilian, PDF, PNG, saoPauloDay } from '../api-steps';
 import { expect, test, widths } from '../fixtures';
-
-/** A day relative to today, as a date input takes it. */
-const day = (offset: number) => {
-  const date = new Date();
-  date.setDate(date.getDate() + offset);
-  return [date.getFullYear(), date.getMonth() + 1, date.getDate()]
-    .map((part) => String(part).padStart(2, '0'))
-    .join('-');
-};
-const ptBr = (isoDay: string) => isoDay.split('-').reverse().join('/');
 
 /** Types a date as dd/mm/aaaa and leaves the field, closing its calendar as a user would. */
 async function fillDate(field: Locator, value: string) {
@@ -81,8 +71,11 @@ test.describe('the admin builds a seal', () => {
     await expect(page.getByText('Informe o nome do selo')).toBeVisible();
 
     await page.getByRole('textbox', { name: 'Aviso' }).fill(`Edital nº ${tag}: chamada pública`);
-    await fillDate(page.getByRole('textbox', { name: 'Data de Início' }), ptBr(day(-1)));
-    await fillDate(page.getByRole('textbox', { name: 'Data de Fim' }), ptBr(day(-2)));
+    await fillDate(
+      page.getByRole('textbox', { name: 'Data de Início' }),
+      brazilian(saoPauloDay(-1)),
+    );
+    await fillDate(page.getByRole('textbox', { name: 'Data de Fim' }), brazilian(saoPauloDay(-2)));
     await page
       .getByRole('textbox', { name: 'Descrição', exact: true })
       .fill('Certificação do arroz irrigado do litoral norte gaúcho');
@@ -92,8 +85,14 @@ test.describe('the admin builds a seal', () => {
       buffer: PDF,
     });
     await page.getByRole('textbox', { name: 'Nome do Selo' }).fill(sealName);
-    await fillDate(page.getByRole('textbox', { name: 'Início da Validade' }), ptBr(day(0)));
-    await fillDate(page.getByRole('textbox', { name: 'Fim da Validade' }), ptBr(day(730)));
+    await fillDate(
+      page.getByRole('textbox', { name: 'Início da Validade' }),
+      brazilian(saoPauloDay(0)),
+    );
+    await fillDate(
+      page.getByRole('textbox', { name: 'Fim da Validade' }),
+      brazilian(saoPauloDay(730)),
+    );
     await page
       .getByRole('textbox', { name: 'Descrição do Selo' })
       .fill('Arroz cultivado nas várzeas do litoral norte, com água de boa qualidade.');
@@ -108,7 +107,7 @@ test.describe('the admin builds a seal', () => {
     await page.getByRole('textbox', { name: 'Característica 2' }).fill('Secagem controlada');
     await page.getByRole('button', { name: 'Criar Processo' }).click();
     await expect(page.getByText('A data de fim deve ser posterior à data de início')).toBeVisible();
-    await fillDate(page.getByRole('textbox', { name: 'Data de Fim' }), ptBr(day(60)));
+    await fillDate(page.getByRole('textbox', { name: 'Data de Fim' }), brazilian(saoPauloDay(60)));
     await expectAccessible();
     await snap('new-process-1280');
     await page.getByRole('button', { name: 'Criar Processo' }).click();
@@ -117,7 +116,9 @@ test.describe('the admin builds a seal', () => {
     await expect(page).toHaveURL(/\/stamps$/);
     const card = page.getByRole('article', { name: sealName });
     await expect(card.getByText('Rascunho')).toBeVisible();
-    await expect(card.getByText(`Solicitações: ${ptBr(day(-1))} a ${ptBr(day(60))}`)).toBeVisible();
+    await expect(
+      card.getByText(`Solicitações: ${brazilian(saoPauloDay(-1))} a ${brazilian(saoPauloDay(60))}`),
+    ).toBeVisible();
     await card.getByRole('button', { name: 'Liberar' }).first().click();
     await expect(card.getByText('Liberado', { exact: true })).toBeVisible();
 
@@ -128,7 +129,7 @@ test.describe('the admin builds a seal', () => {
     const modal = page.getByRole('dialog', { name: 'Criar Novo Formulário' });
     await modal.getByRole('textbox', { name: 'Nome' }).fill('Caracterização da lavoura');
     await expect(modal.getByText('25/300')).toBeVisible();
-    await fillDate(modal.getByRole('textbox', { name: 'Deadline' }), ptBr(day(90)));
+    await fillDate(modal.getByRole('textbox', { name: 'Deadline' }), brazilian(saoPauloDay(90)));
     await modal.getByLabel('Obrigatório').check();
     await modal.getByRole('button', { name: 'Criar Formulário' }).click();
     await expect(notice(page, 'Formulário criado com sucesso!')).toBeVisible();
@@ -143,7 +144,7 @@ test.describe('the admin builds a seal', () => {
       page.getByRole('heading', { level: 1, name: 'Cadastrar formulário' }),
     ).toBeVisible();
     await page.getByRole('textbox', { name: 'Nome' }).fill('Manejo da irrigação');
-    await fillDate(page.getByRole('textbox', { name: 'Deadline' }), ptBr(day(120)));
+    await fillDate(page.getByRole('textbox', { name: 'Deadline' }), brazilian(saoPauloDay(120)));
     await page.getByLabel('Requer assinatura').check();
     await page.getByRole('button', { name: 'Cadastrar' }).click();
     await expect(page).toHaveURL(/\/process\/[0-9a-f-]{36}\/form\/[0-9a-f-]{36}\/fields$/);
@@ -252,8 +253,12 @@ test.describe('the admin builds a seal', () => {
     await expect
       .poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth))
       .toBeGreaterThan(0);
-    await expect(visitor.getByText(`${ptBr(day(-1))} a ${ptBr(day(60))}`)).toBeVisible();
-    await expect(visitor.getByText(`${ptBr(day(0))} a ${ptBr(day(730))}`)).toBeVisible();
+    await expect(
+      visitor.getByText(`${brazilian(saoPauloDay(-1))} a ${brazilian(saoPauloDay(60))}`),
+    ).toBeVisible();
+    await expect(
+      visitor.getByText(`${brazilian(saoPauloDay(0))} a ${brazilian(saoPauloDay(730))}`),
+    ).toBeVisible();
     await expect(
       visitor.getByText('Para requisitar o selo você deve estar autenticado'),
     ).toBeVisible();
