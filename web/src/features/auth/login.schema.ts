@@ -3,6 +3,6 @@ import { z } from 'zod';
 import { LoginBodySchema } from '@agroselo/contracts';
 
 // Loaded on demand by the login page (lib/lazy-resolver): zod stays off its first load.
-export const LoginFormSchema = LoginBodySchema.extend({ remember: z.boolean() });
+const LoginFormSchema = LoginBodySchema.extend({ remember: z.boolean() });
 export type LoginForm = z.infer<typeof LoginFormSchema>;
 export const loginResolver = zodResolver(LoginFormSchema);

@@ -1,8 +1,13 @@
-import { PasswordInput } from '@mantine/core';
+import { PasswordInput, type PasswordInputProps } from '@mantine/core';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { messages } from '@agroselo/contracts';
 
-const HINT_BELOW = ['label', 'input', 'description', 'error'] as const;
+const HINT_BELOW: PasswordInputProps['inputWrapperOrder'] = [
+  'label',
+  'input',
+  'description',
+  'error',
+];
 
 export interface NewPasswordFieldsProps {
   /** `register(<the new password's name>)` of the form. */
@@ -39,7 +44,7 @@ export function NewPasswordFields({
         label={label}
         autoComplete="new-password"
         description={messages.password.hint}
-        inputWrapperOrder={[...HINT_BELOW]}
+        inputWrapperOrder={HINT_BELOW}
         required
         error={passwordError}
         {...password}
@@ -48,7 +53,7 @@ export function NewPasswordFields({
         label={confirmLabel}
         autoComplete="new-password"
         description={confirmDescription}
-        inputWrapperOrder={[...HINT_BELOW]}
+        inputWrapperOrder={HINT_BELOW}
         required
         error={confirmError}
         {...confirm}
