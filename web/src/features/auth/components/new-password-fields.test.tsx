@@ -54,7 +54,7 @@ describe('NewPasswordFields', () => {
     expect(
       password.compareDocumentPosition(screen.getByText(messages.password.hint)) &
         Node.DOCUMENT_POSITION_FOLLOWING,
-    ).toBeTruthy();
+    ).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
 
     await userEvent.type(password, 'segredo123');
     await userEvent.type(confirm, 'segredo124');
