@@ -1,7 +1,8 @@
 import type { InjectOptions } from 'fastify';
-import { proofs } from '../src/db/schema';
+import { proofs, userEvents } from '../src/db/schema';
 import { newId } from '../src/lib/ids';
 import {
+  addProcessFields,
   createCertificate,
   addTableRow,
   createField,
@@ -593,7 +594,11 @@ export async function buildFixture(t: TestApp): Promise<Fixture> {
   const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>');
   await t.deps.storage.put('matriz/liberado.svg', svg);
   await t.deps.storage.put('matriz/rascunho.svg', svg);
-  const form = await createForm(t.db, draft.process.id);
+  // A field already listed by the draft and its form, so each list has a row behind it (the
+  // fuzz gate pages past the end of every list, as every subject).
+  const listedField = await createField(t.db);
+  await addProcessFields(t.db, draft.process.id, [listedField.id]);
+  const form = await createForm(t.db, draft.process.id, { fieldIds: [listedField.id] });
   const spareForm = await createForm(t.db, draft.process.id);
   const field = await createField(t.db);
   const property = await createProperty(t.db, { owner });
@@ -611,6 +616,11 @@ export async function buildFixture(t: TestApp): Promise<Fixture> {
   ]);
   const pendingInstance = await createInstance(t.db, { property });
   const acceptedInstance = await createInstance(t.db, { property, technician });
+  // Something for the other producer's bell too, and a line in the owner's history.
+  await createInstance(t.db, { property: otherProperty, technician });
+  await t.db
+    .insert(userEvents)
+    .values({ id: newId(), userId: owner.id, actorId: owner.id, type: 'profile_updated' });
   const certified = await createSeal(t.db);
   const ongoingInstance = await createInstance(t.db, {
     process: certified.process,

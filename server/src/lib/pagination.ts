@@ -1,6 +1,7 @@
 import { TOTAL_COUNT_HEADER } from '@agroselo/contracts';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
+import type { Db } from '../db/client';
 
 export interface Page<T> {
   items: T[];
@@ -24,6 +25,24 @@ export async function pageFrom<Row extends { total: number }, T>(
 ): Promise<Page<T>> {
   const total = rows[0]?.total ?? (options.offset > 0 ? await options.countPastEnd() : 0);
   return { items: rows.map(present), total };
+}
+
+/**
+ * The statement a page past its end asks its total from (see pageFrom), with the data version a
+ * search's rows would have carried. It selects from no table, and Drizzle writes the columns at
+ * the top of a one-table select without their table (`"id"`, ambiguous in a count over a join):
+ * each value is nested one level down, where columns keep their table.
+ */
+export function totalStatement(
+  db: Db,
+  name: string,
+  total: SQL,
+  version: SQL<string | null> = sql`null`,
+) {
+  return db
+    .select({ total: sql`${total}`.mapWith(Number), version: sql<string | null>`${version}` })
+    .from(sql`(values (1)) as one`)
+    .prepare(`${name}_total`);
 }
 
 /** Lists answer one page as a JSON array and the full count in X-Total-Count (DESIGN §4). */

@@ -121,6 +121,13 @@ describe('GET /api/process-instance/pending', () => {
     expect(beyond.headers['x-total-count']).toBe('3');
   });
 
+  it("counts an owner's list past its last page", async () => {
+    const beyond = await get(owner, '?offset=50');
+    expect(beyond.statusCode).toBe(200);
+    expect(beyond.json()).toEqual([]);
+    expect(beyond.headers['x-total-count']).toBe('1');
+  });
+
   it('answers 422 to a limit out of range', async () => {
     for (const query of ['?limit=0', '?limit=501', '?offset=-1', '?limit=muitos']) {
       const response = await get(technician, query);

@@ -16,11 +16,19 @@ export interface ApiRoute {
   consumes: string[];
   /** Top-level field names of the body, from its schema. */
   bodyFields: string[];
+  /** Its 200 answer is a JSON array: a list. */
+  answersArray: boolean;
 }
+
+type OpenApiContent = Record<
+  string,
+  { schema?: { type?: string; properties?: Record<string, unknown> } }
+>;
 
 interface OpenApiOperation {
   parameters?: { in: string; name: string }[];
-  requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> };
+  requestBody?: { content?: OpenApiContent };
+  responses?: Record<string, { content?: OpenApiContent }>;
 }
 
 const HTTP_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete']);
@@ -50,6 +58,8 @@ export function apiRoutes(t: TestApp): ApiRoute[] {
             Object.values(content).flatMap((c) => Object.keys(c.schema?.properties ?? {})),
           ),
         ],
+        answersArray:
+          operation.responses?.['200']?.content?.['application/json']?.schema?.type === 'array',
       });
     }
   }

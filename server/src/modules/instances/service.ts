@@ -8,7 +8,7 @@ import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
-import { pageFrom, type Page } from '../../lib/pagination';
+import { pageFrom, totalStatement, type Page } from '../../lib/pagination';
 import {
   formInstances,
   listCounts,
@@ -121,10 +121,7 @@ function instancePageQuery(db: Db, name: string, status: InstanceListFilter, sea
     .orderBy(desc(i.createdAt), desc(i.id))
     .prepare(name);
   // Past the last page no row carries the total: only then is it asked for on its own.
-  const totalOnly = db
-    .select({ total: counted.mapWith(Number), version })
-    .from(sql`(values (1)) as one`)
-    .prepare(`${name}_total`);
+  const totalOnly = totalStatement(db, name, counted, version);
   return { rows, totalOnly };
 }
 

@@ -3,7 +3,7 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { prepared, unseenPlaceholder } from '../../lib/prepared';
-import { pageFrom, type Page } from '../../lib/pagination';
+import { pageFrom, totalStatement, type Page } from '../../lib/pagination';
 import { listCounts, processInstances, properties } from '../../db/schema';
 import type { Caller } from '../../plugins/auth';
 import { awaitsProducer, awaitsTechnician } from '../instances/conditions';
@@ -42,10 +42,7 @@ function pendingQuery(db: Db, name: string, kind: PendingKind) {
       .limit(unseenPlaceholder('limit'))
       .offset(unseenPlaceholder('offset'))
       .prepare(name),
-    totalOnly: db
-      .select({ total: counted })
-      .from(sql`(values (1)) as one`)
-      .prepare(`${name}_total`),
+    totalOnly: totalStatement(db, name, total),
   };
 }
 

@@ -22,7 +22,7 @@ import {
 import { isUniqueViolation } from '../../lib/db-errors';
 import { conflict, forbidden, invalidField, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import { pageFrom, windowTotal, type Page } from '../../lib/pagination';
+import { pageFrom, totalStatement, windowTotal, type Page } from '../../lib/pagination';
 import { prepared, unseenPlaceholder } from '../../lib/prepared';
 import { dataVersion, searchPage, searchTotals } from '../../lib/search-totals';
 import { normalizeSearch, propertySearchTerm, searchPattern } from '../../lib/search';
@@ -126,10 +126,7 @@ function propertyPageQuery(db: Db, name: string, staff: boolean, searching: bool
     .orderBy(listOrder, properties.id)
     .prepare(name);
   // Past the last page no row carries the total: only then is it asked for on its own.
-  const totalOnly = db
-    .select({ total: counted.mapWith(Number), version })
-    .from(sql`(values (1)) as one`)
-    .prepare(`${name}_total`);
+  const totalOnly = totalStatement(db, name, counted, version);
   return { rows, totalOnly };
 }
 

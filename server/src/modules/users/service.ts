@@ -13,7 +13,7 @@ import type { AppDeps } from '../../deps';
 import type { Db } from '../../db/client';
 import { listCounts, userEvents, users } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/errors';
-import { pageFrom, windowTotal, type Page } from '../../lib/pagination';
+import { pageFrom, totalStatement, windowTotal, type Page } from '../../lib/pagination';
 import { prepared, unseenPlaceholder } from '../../lib/prepared';
 import { dataVersion, searchPage, searchTotals } from '../../lib/search-totals';
 import { searchPattern } from '../../lib/search';
@@ -58,10 +58,7 @@ function userPageQuery(db: Db, name: string, searching: boolean) {
       .offset(searching ? sql.placeholder('offset') : unseenPlaceholder('offset'))
       .prepare(name),
     // Past the last page no row carries the total: only then is it asked for on its own.
-    totalOnly: db
-      .select({ total: counted.mapWith(Number), version })
-      .from(sql`(values (1)) as one`)
-      .prepare(`${name}_total`),
+    totalOnly: totalStatement(db, name, counted, version),
   };
 }
 
