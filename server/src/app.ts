@@ -91,20 +91,20 @@ export async function buildApp(
     { prefix: '/api' },
   );
 
-  const hasWebApp = await registerWebApp(app, options.webRoot ?? webDist);
+  const sendWebApp = await registerWebApp(app, options.webRoot ?? webDist);
   app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => {
     const isApi = request.url.startsWith('/api');
     // A path naming a file (`/backup.zip`) that is not there is a 404, not the app's page: the
     // page under such a name misleads scanners and caches alike.
     const looksLikeFile = /\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
     if (
-      hasWebApp &&
+      sendWebApp &&
       request.method === 'GET' &&
       !isApi &&
       !looksLikeFile &&
       !request.url.startsWith('/docs')
     ) {
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+      return sendWebApp(request, reply);
     }
     return reply
       .code(404)

@@ -1,34 +1,155 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** Vite's output folder of hashed files: a name there never changes content. */
 export const ASSETS_DIR = 'assets';
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
+/**
+ * The most the web app's files may take in memory, every encoding counted: about ten times the
+ * build (3 MiB with its .br and .gz). A build over it stops the server at start, rather than
+ * serving some files from memory and others from disk.
+ */
+export const WEB_APP_MAX_BYTES = 32 * 1024 * 1024;
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+};
+
+type Encoding = 'br' | 'gzip';
+/** The answer to one file in one encoding: its bytes and every header it carries. */
+interface Variant {
+  body: Buffer;
+  etag: string;
+  headers: Record<string, string>;
+}
+interface WebFile {
+  identity: Variant;
+  br?: Variant;
+  gzip?: Variant;
+}
+
+/** Every file of the build under `root`, as `/assets/x.js` → its path on disk. */
+async function filesUnder(root: string): Promise<Map<string, string>> {
+  const files = new Map<string, string>();
+  for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || /\.(br|gz)$/.test(entry.name)) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    files.set(`/${path.relative(root, file).split(path.sep).join('/')}`, file);
+  }
+  return files;
+}
+
+async function readIfThere(file: string): Promise<Buffer | undefined> {
+  return existsSync(file) ? readFile(file) : undefined;
+}
 
 /**
- * Serves the built web app's files; answers whether there is one to fall back to. The build
- * writes a .br and a .gz beside each text file, sent as the browser accepts (Vary:
- * Accept-Encoding). Hashed assets are cached for a year; everything else, index.html first, is
- * revalidated on every use (its ETag makes that a 304), so a deploy shows at once.
+ * Reads the build once, with the .br and .gz the build wrote beside each text file. Each answer
+ * is kept whole, headers included, so a request costs no file system call and no compression.
  */
-export async function registerWebApp(app: FastifyInstance, root: string): Promise<boolean> {
-  const index = path.join(root, 'index.html');
-  if (!existsSync(index)) {
-    app.log.warn(`web app não encontrado em ${root}; rode "npm run build" para servi-la aqui`);
-    return false;
-  }
+async function loadWebApp(root: string, maxBytes: number): Promise<Map<string, WebFile>> {
   const assets = path.join(root, ASSETS_DIR) + path.sep;
-  await app.register(fastifyStatic, {
-    root,
-    wildcard: false,
-    index: false,
-    preCompressed: true,
-    cacheControl: false,
-    setHeaders(reply, filePath) {
-      reply.header('Cache-Control', filePath.startsWith(assets) ? IMMUTABLE : 'no-cache');
-    },
-  });
-  return true;
+  const loaded = new Map<string, WebFile>();
+  let bytes = 0;
+  for (const [url, file] of await filesUnder(root)) {
+    const type = CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+    const cacheControl = file.startsWith(assets) ? IMMUTABLE : 'no-cache';
+    const raw = await readFile(file);
+    const tag = createHash('sha256').update(raw).digest('base64url').slice(0, 22);
+    const variant = (body: Buffer, encoding?: Encoding): Variant => {
+      bytes += body.length;
+      const etag = `"${tag}${encoding ? `-${encoding}` : ''}"`;
+      return {
+        body,
+        etag,
+        headers: {
+          'content-type': type,
+          'cache-control': cacheControl,
+          vary: 'Accept-Encoding',
+          etag,
+          ...(encoding ? { 'content-encoding': encoding } : {}),
+        },
+      };
+    };
+    const [br, gzip] = await Promise.all([readIfThere(`${file}.br`), readIfThere(`${file}.gz`)]);
+    loaded.set(url, {
+      identity: variant(raw),
+      ...(br ? { br: variant(br, 'br') } : {}),
+      ...(gzip ? { gzip: variant(gzip, 'gzip') } : {}),
+    });
+  }
+  if (bytes > maxBytes)
+    throw new Error(
+      `o web app em ${root} ocupa ${bytes} bytes, mais que ${maxBytes}: não cabe na memória`,
+    );
+  return loaded;
+}
+
+/** The encodings an Accept-Encoding header allows (a `;q=0` refuses one). */
+function accepts(header: string | undefined, encoding: Encoding): boolean {
+  if (!header) return false;
+  const at = header.indexOf(encoding);
+  if (at < 0) return false;
+  const rest = header.slice(at + encoding.length).split(',', 1)[0]!;
+  return !/;\s*q\s*=\s*0(\.0*)?\s*$/.test(rest);
+}
+
+function variantFor(file: WebFile, acceptEncoding: string | undefined): Variant {
+  if (file.br && accepts(acceptEncoding, 'br')) return file.br;
+  if (file.gzip && accepts(acceptEncoding, 'gzip')) return file.gzip;
+  return file.identity;
+}
+
+const matches = (ifNoneMatch: string | undefined, etag: string) =>
+  ifNoneMatch !== undefined &&
+  (ifNoneMatch === etag || ifNoneMatch.split(',').some((tag) => tag.trim() === etag));
+
+function sendFile(request: FastifyRequest, reply: FastifyReply, file: WebFile) {
+  const variant = variantFor(file, request.headers['accept-encoding']);
+  reply.headers(variant.headers);
+  if (matches(request.headers['if-none-match'], variant.etag)) return reply.code(304).send();
+  return reply.send(variant.body);
+}
+
+/** Answers a path of the web app with its page (the router decides what it shows). */
+export type SendWebApp = (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
+
+/**
+ * Serves the built web app's files from memory; answers how to send its page for the paths the
+ * app routes itself, or null without a build. Sent as the browser accepts: brotli, gzip or plain
+ * (Vary: Accept-Encoding). Hashed assets are cached for a year; everything else, index.html first,
+ * is revalidated on every use (its ETag makes that a 304), so a deploy shows at once.
+ */
+export async function registerWebApp(
+  app: FastifyInstance,
+  root: string,
+  maxBytes = WEB_APP_MAX_BYTES,
+): Promise<SendWebApp | null> {
+  if (!existsSync(path.join(root, 'index.html'))) {
+    app.log.warn(`web app não encontrado em ${root}; rode "npm run build" para servi-la aqui`);
+    return null;
+  }
+  const files = await loadWebApp(root, maxBytes);
+  const index = files.get('/index.html')!;
+  for (const [url, file] of files) app.get(url, (request, reply) => sendFile(request, reply, file));
+  app.get('/', (request, reply) => sendFile(request, reply, index));
+  return (request, reply) => sendFile(request, reply, index);
 }

@@ -1,0 +1,86 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import Fastify from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { IMMUTABLE, registerWebApp } from './web-app';
+
+const INDEX_HTML = '<!doctype html><title>AgroSelo</title>';
+const APP_JS = 'console.log("AgroSelo")';
+
+let root: string;
+
+beforeEach(async () => {
+  root = await mkdtemp(path.join(tmpdir(), 'agroselo-web-app-'));
+  await mkdir(path.join(root, 'assets'));
+  for (const [file, content] of [
+    ['index.html', INDEX_HTML],
+    ['assets/app-1a2b.js', APP_JS],
+  ] as const) {
+    await writeFile(path.join(root, file), content);
+    await writeFile(path.join(root, `${file}.br`), brotliCompressSync(content));
+    await writeFile(path.join(root, `${file}.gz`), gzipSync(content));
+  }
+  await writeFile(path.join(root, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+});
+
+afterEach(() => rm(root, { recursive: true, force: true }));
+
+async function serve(maxBytes?: number) {
+  const app = Fastify();
+  const sendPage = await registerWebApp(app, root, maxBytes);
+  app.setNotFoundHandler((request, reply) => sendPage!(request, reply));
+  return app;
+}
+
+describe('the web app served from memory', () => {
+  it('answers from what it read at start, with no file left on disk', async () => {
+    const app = await serve();
+    await rm(root, { recursive: true, force: true });
+    const asset = await app.inject({ url: '/assets/app-1a2b.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.body).toBe(APP_JS);
+    expect(asset.headers['cache-control']).toBe(IMMUTABLE);
+    expect(asset.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    for (const url of ['/', '/index.html', '/perfil/editar']) {
+      const page = await app.inject({ url });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body, url).toBe(INDEX_HTML);
+      expect(page.headers['cache-control'], url).toBe('no-cache');
+    }
+    const icon = await app.inject({ url: '/favicon.svg', headers: { 'accept-encoding': 'br' } });
+    expect(icon.headers['content-encoding']).toBeUndefined();
+    expect(icon.headers['content-type']).toBe('image/svg+xml');
+  });
+
+  it('leaves out an encoding the browser refuses with q=0', async () => {
+    const app = await serve();
+    const cases = [
+      ['br;q=0, gzip', 'gzip'],
+      ['gzip;q=0.0, br;q=0', undefined],
+      ['gzip; q=0.5, br;q=1', 'br'],
+    ] as const;
+    for (const [accept, encoding] of cases) {
+      const response = await app.inject({ url: '/', headers: { 'accept-encoding': accept } });
+      expect(response.headers['content-encoding'], accept).toBe(encoding);
+    }
+  });
+
+  it('gives each encoding its own ETag and answers 304 to any of a list', async () => {
+    const app = await serve();
+    const br = await app.inject({ url: '/', headers: { 'accept-encoding': 'br' } });
+    const plain = await app.inject({ url: '/' });
+    expect(br.headers.etag).not.toBe(plain.headers.etag);
+    const again = await app.inject({
+      url: '/',
+      headers: { 'accept-encoding': 'br', 'if-none-match': `"outro", ${String(br.headers.etag)}` },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+
+  it('refuses to start with a build larger than its memory bound', async () => {
+    await expect(serve(100)).rejects.toThrow(/não cabe na memória/);
+  });
+});
