@@ -11,3 +11,5 @@ const bundledMigrations = fileURLToPath(new URL('./migrations', import.meta.url)
 export const migrationsFolder = existsSync(bundledMigrations)
   ? bundledMigrations
   : fileURLToPath(new URL('./db/migrations', import.meta.url));
+/** An empty embedded cluster made by the build (`npm run build -w server`), copied for a new one. */
+export const pgliteTemplate = fileURLToPath(new URL('./pglite-template', import.meta.url));

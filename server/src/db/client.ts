@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -8,7 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { migrationsFolder } from '../paths';
+import { migrationsFolder, pgliteTemplate } from '../paths';
 import './pg-transaction';
 import { preparedPglite } from './pglite-prepared';
 import * as schema from './schema';
@@ -18,7 +18,7 @@ export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 /** Told of every statement sent; tests count queries per request with it. */
-export type QueryListener = (query: string) => void;
+export type QueryListener = (query: string, params: unknown[]) => void;
 
 export interface Database {
   db: Db;
@@ -38,9 +38,16 @@ export const PGLITE_SHARED_BUFFERS = '32MB';
 export async function openPglite(
   options: { dataDir?: string; loadDataDir?: Blob; onQuery?: QueryListener } = {},
 ): Promise<Database & { client: PGlite }> {
-  if (options.dataDir) mkdirSync(path.resolve(options.dataDir), { recursive: true });
+  const dataDir = options.dataDir ? path.resolve(options.dataDir, 'pglite') : undefined;
+  if (dataDir) {
+    mkdirSync(path.dirname(dataDir), { recursive: true });
+    // A new cluster starts as a copy of the one the build created: PGlite's initdb grows its
+    // WebAssembly memory to about 570 MiB, which a process never gives back (docs/decisions/010).
+    if (!existsSync(path.join(dataDir, 'PG_VERSION')) && existsSync(pgliteTemplate))
+      cpSync(pgliteTemplate, dataDir, { recursive: true });
+  }
   const client = await PGlite.create({
-    dataDir: options.dataDir ? path.resolve(options.dataDir, 'pglite') : undefined,
+    dataDir,
     loadDataDir: options.loadDataDir,
     extensions: { pg_trgm },
     // The buffer cache lives in the WebAssembly heap of this process, which never shrinks: 128 MB
@@ -107,7 +114,7 @@ export async function openPostgres(
 }
 
 const queryLogger = (onQuery?: QueryListener) =>
-  onQuery ? { logQuery: (query: string) => onQuery(query) } : false;
+  onQuery ? { logQuery: (query: string, params: unknown[]) => onQuery(query, params) } : false;
 
 export function openDatabase(
   config: { DATABASE_URL?: string; DATA_DIR: string },
