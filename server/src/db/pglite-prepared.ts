@@ -6,10 +6,15 @@ import {
   type Results,
   type Transaction,
 } from '@electric-sql/pglite';
+import { BoundedMap, stringBytes } from '../lib/bounded-map';
 import { oneTaskPerTurn } from '../lib/limit';
 
-/** Named statements kept per database; past this many, the least recently used is closed. */
+/**
+ * Named statements kept per database; past this many, or this much text, the least recently used
+ * is closed (PostgreSQL keeps each one's plan in the WebAssembly memory, which never shrinks).
+ */
 const MAX_STATEMENTS = 500;
+const MAX_STATEMENT_BYTES = 4 * 1024 * 1024;
 
 /**
  * The PGlite client Drizzle is given in embedded mode. PGlite's own `query` sends every statement
@@ -24,7 +29,11 @@ const MAX_STATEMENTS = 500;
 export function preparedPglite(
   client: PGlite,
 ): Pick<PGlite, 'query' | 'transaction' | 'exec' | 'close'> {
-  const statements = new Map<string, { name: string; types: number[] }>();
+  const statements = new BoundedMap<string, { name: string; types: number[] }>({
+    maxEntries: MAX_STATEMENTS,
+    maxBytes: MAX_STATEMENT_BYTES,
+    sizeOf: (text, statement) => stringBytes(text) + 8 * statement.types.length + 64,
+  });
   let next = 0;
   const inItsTurn = oneTaskPerTurn();
   const run = (message: Uint8Array) => client.execProtocolStream(message, { syncToFs: false });
@@ -40,22 +49,7 @@ export function preparedPglite(
 
   async function statementFor(text: string, options?: QueryOptions) {
     const known = statements.get(text);
-    if (known) {
-      // Most recently used last: the first is the one to close when the map is full.
-      statements.delete(text);
-      statements.set(text, known);
-      return known;
-    }
-    if (statements.size >= MAX_STATEMENTS) {
-      const [oldestText, oldest] = statements.entries().next().value!;
-      statements.delete(oldestText);
-      await run(
-        concat([
-          protocol.serialize.close({ type: 'S', name: oldest.name }),
-          protocol.serialize.sync(),
-        ]),
-      );
-    }
+    if (known) return known;
     const name = `agroselo_${next++}`;
     // A Sync ends every exchange, so an error leaves no half-done message behind.
     const described = await run(
@@ -66,7 +60,13 @@ export function preparedPglite(
       ]),
     );
     const statement = { name, types: parse.parseDescribeStatementResults(described) };
-    statements.set(text, statement);
+    for (const [, dropped] of statements.set(text, statement))
+      await run(
+        concat([
+          protocol.serialize.close({ type: 'S', name: dropped.name }),
+          protocol.serialize.sync(),
+        ]),
+      );
     return statement;
   }
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { cacheVersions } from '../db/schema';
+import { BoundedMap, stringBytes } from './bounded-map';
 import type { Page } from './pagination';
 
 /**
@@ -21,19 +22,21 @@ export interface SearchTotals {
  * The totals of recent searches, each kept with the version of the data it counted. Counting the
  * matches of a search costs far more than reading its page (every match against a page of 12):
  * while nothing was written, the same search (its next page, the same search by another staff
- * member, the page polled again) reuses the count. At most `max` searches are kept, the oldest
- * dropped first.
+ * member, the page polled again) reuses the count. At most `max` searches and `maxBytes` are
+ * kept, the least recently used dropped first.
  */
-export function searchTotals(max = 1000): SearchTotals {
-  const totals = new Map<string, { version: string; total: number }>();
+export function searchTotals(max = 1000, maxBytes = 512 * 1024): SearchTotals {
+  const totals = new BoundedMap<string, { version: string; total: number }>({
+    maxEntries: max,
+    maxBytes,
+    sizeOf: (key, kept) => stringBytes(key) + stringBytes(kept.version) + 32,
+  });
   return {
     get(key, version) {
       const kept = totals.get(key);
       return kept?.version === version ? kept.total : undefined;
     },
     set(key, version, total) {
-      totals.delete(key);
-      if (totals.size >= max) totals.delete(totals.keys().next().value!);
       totals.set(key, { version, total });
     },
   };

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../db/client';
 import { settings } from '../db/schema';
+import { BoundedMap, stringBytes } from './bounded-map';
 
 export const TOKEN_LIFETIME = '7d';
 const ALGORITHM = 'HS256';
@@ -20,6 +21,8 @@ export interface TokenService {
 
 /** Tokens whose signature was checked already: a signature check is most of what a request costs. */
 const VERIFIED_CACHE_SIZE = 10_000;
+/** A token is about 200 characters: 10,000 of them with their claims take about 5 MiB. */
+const VERIFIED_CACHE_BYTES = 8 * 1024 * 1024;
 
 export function createTokenService(secret: string): TokenService {
   const raw = new TextEncoder().encode(secret);
@@ -33,7 +36,11 @@ export function createTokenService(secret: string): TokenService {
    * with any number of processes; whether its user may still use it (token version, disabled) is
    * read from the database on every request.
    */
-  const verified = new Map<string, TokenClaims & { expiresAt: number }>();
+  const verified = new BoundedMap<string, TokenClaims & { expiresAt: number }>({
+    maxEntries: VERIFIED_CACHE_SIZE,
+    maxBytes: VERIFIED_CACHE_BYTES,
+    sizeOf: (token, claims) => stringBytes(token) + stringBytes(claims.userId) + 64,
+  });
   return {
     sign: async ({ userId, tokenVersion }) =>
       new SignJWT({ ver: tokenVersion })
@@ -55,7 +62,6 @@ export function createTokenService(secret: string): TokenService {
         if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number') return null;
         const claims = { userId: payload.sub, tokenVersion: payload.ver };
         if (typeof payload.exp === 'number') {
-          if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value!);
           verified.set(token, { ...claims, expiresAt: payload.exp * 1000 });
         }
         return claims;
