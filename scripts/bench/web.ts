@@ -142,7 +142,11 @@ async function weigh(
   await page.goto(`${base}${pagePath}`, { waitUntil: 'networkidle' });
   if (new URL(page.url()).pathname !== pagePath)
     throw new Error(`${pagePath} led to ${page.url()}: was the session accepted?`);
-  await Promise.all(pending);
+  // A file may finish while the others are awaited: wait until none is left.
+  for (let settled = -1; settled !== pending.length;) {
+    settled = pending.length;
+    await Promise.all(pending);
+  }
   await context.close();
   return { path: pagePath, js: weights.script, css: weights.stylesheet };
 }
