@@ -129,9 +129,15 @@ async function weigh(
     if (type !== 'script' && type !== 'stylesheet') return;
     pending.push(
       (async () => {
-        const response = await request.response();
+        const response = await request.response().catch(() => null);
         if (!response) return;
-        const [sizes, body] = await Promise.all([request.sizes(), response.body()]);
+        const [sizes, body] = await Promise.all([request.sizes(), response.body()]).catch(
+          (error: unknown) => {
+            log(`  ${request.url()}: ${error instanceof Error ? error.message : String(error)}`);
+            return [null, null] as const;
+          },
+        );
+        if (!sizes || !body) return;
         const weight = weights[type];
         weight.files += 1;
         weight.sent += sizes.responseBodySize;
@@ -304,11 +310,19 @@ async function main() {
 
     log('weighing first visits');
     const token = await login(base);
-    const weights = [
-      await weigh(browser, base, '/'),
-      await weigh(browser, base, '/login'),
-      await weigh(browser, base, '/profile', token),
-    ];
+    const weights: PageWeight[] = [];
+    for (const [pagePath, session] of [
+      ['/', undefined],
+      ['/login', undefined],
+      ['/profile', token],
+    ] as const) {
+      // A busy machine can close a page under the weighing: the scores below still run.
+      try {
+        weights.push(await weigh(browser, base, pagePath, session));
+      } catch (error) {
+        log(`  ${pagePath} not weighed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
 
     const pages: AuditedPage[] = [
       ...['/', '/login', '/register', '/verificar'].map((pagePath) => ({
