@@ -80,7 +80,8 @@ export function createS3Storage(
           new ListObjectsV2Command({ Bucket, Prefix: target.prefix, ContinuationToken }),
         );
         for (const object of page.Contents ?? []) {
-          if (object.Key) yield object.Key.slice(target.prefix.length);
+          if (object.Key)
+            yield { key: object.Key.slice(target.prefix.length), bytes: object.Size ?? 0 };
         }
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (ContinuationToken);

@@ -21,8 +21,13 @@ export interface Storage {
   open(key: string): Promise<Readable | null>;
   /** Removing a key that holds nothing is no error. */
   remove(key: string): Promise<void>;
-  /** Every stored key, in no particular order (backups walk it). */
-  list(): AsyncIterable<string>;
+  /** Every stored key and its size, in no particular order (backups walk it). */
+  list(): AsyncIterable<StoredObject>;
+}
+
+export interface StoredObject {
+  key: string;
+  bytes: number;
 }
 
 const KEY = /^[a-z0-9][a-z0-9/_.-]*$/i;
@@ -85,7 +90,9 @@ export function createLocalStorage(root: string): Storage {
           .relative(root, path.join(entry.parentPath, entry.name))
           .split(path.sep)
           .join('/');
-        if (KEY.test(key)) yield key;
+        if (!KEY.test(key)) continue;
+        const info = await stat(path.join(root, key)).catch(() => null);
+        if (info) yield { key, bytes: info.size };
       }
     },
   };

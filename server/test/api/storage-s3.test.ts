@@ -33,7 +33,7 @@ afterAll(() => s3.close());
 
 const storedKeys = async () => {
   const keys: string[] = [];
-  for await (const key of bucket.list()) keys.push(key);
+  for await (const { key } of bucket.list()) keys.push(key);
   return keys.sort();
 };
 

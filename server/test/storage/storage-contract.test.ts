@@ -43,7 +43,7 @@ const read = async (stream: Readable | null) => {
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 const listed = async (storage: Storage) => {
   const keys: string[] = [];
-  for await (const key of storage.list()) keys.push(key);
+  for await (const { key } of storage.list()) keys.push(key);
   return keys.sort();
 };
 
