@@ -6,9 +6,11 @@ import { createReadStream, createWriteStream, existsSync, readdirSync } from 'no
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { finished, pipeline } from 'node:stream/promises';
+import { pathToFileURL } from 'node:url';
 import { createGunzip, createGzip } from 'node:zlib';
 import { sql, type SQL } from 'drizzle-orm';
 import tar from 'tar-stream';
+import { loadConfig, type Config } from '../server/src/config';
 import type { Db } from '../server/src/db/client';
 
 export const FORMAT = 'agroselo-backup';
@@ -204,9 +206,23 @@ export function runTool(tool: string, args: string[]): Promise<void> {
   });
 }
 
-/** Runs a command-line entry: a BackupError is one line on stderr, anything else too, with exit 1. */
-export function runCli(work: () => Promise<void>): void {
-  work().then(
+/**
+ * Runs `npm run <command> -- FILE` when `moduleUrl` is the script node was started with: the
+ * environment's config and the file as the user typed it. Any failure is one line on stderr,
+ * exit 1.
+ */
+export function runCli(
+  moduleUrl: string,
+  command: string,
+  work: (config: Config, file: string) => Promise<string>,
+): void {
+  if (moduleUrl !== pathToFileURL(process.argv[1] ?? '').href) return;
+  const file = process.argv[2];
+  const run = async () => {
+    if (!file) throw new BackupError(`uso: npm run ${command} -- ARQUIVO.tar.gz`);
+    console.log(await work(loadConfig(), fromUserDir(file)));
+  };
+  run().then(
     () => process.exit(0),
     (error: unknown) => {
       const message = error instanceof Error ? error.message : String(error);

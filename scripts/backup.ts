@@ -1,11 +1,9 @@
 // npm run backup -- FILE: the database and every stored file in one tar.gz (README, "Backup").
-import { existsSync } from 'node:fs';
+import { createReadStream, existsSync } from 'node:fs';
 import { mkdtemp, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { createReadStream } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { loadConfig, type Config } from '../server/src/config';
+import type { Config } from '../server/src/config';
 import { openPglite, openPostgres } from '../server/src/db/client';
 import { createStorage } from '../server/src/lib/storage';
 import {
@@ -13,7 +11,6 @@ import {
   countRows,
   createArchiveWriter,
   FILES,
-  fromUserDir,
   FORMAT,
   FORMAT_VERSION,
   PGLITE_ENTRY,
@@ -122,14 +119,8 @@ export async function backup(config: Config, file: string): Promise<Manifest> {
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  runCli(async () => {
-    const file = process.argv[2];
-    if (!file) throw new BackupError('uso: npm run backup -- ARQUIVO.tar.gz');
-    const manifest = await backup(loadConfig(), fromUserDir(file));
-    const tables = Object.values(manifest.database.rows).reduce((sum, count) => sum + count, 0);
-    console.log(
-      `Backup gravado em ${fromUserDir(file)}: banco ${manifest.database.driver} (${tables} linhas), ${manifest.files.count} arquivos (${manifest.files.bytes} bytes).`,
-    );
-  });
-}
+runCli(import.meta.url, 'backup', async (config, file) => {
+  const manifest = await backup(config, file);
+  const rows = Object.values(manifest.database.rows).reduce((sum, count) => sum + count, 0);
+  return `Backup gravado em ${file}: banco ${manifest.database.driver} (${rows} linhas), ${manifest.files.count} arquivos (${manifest.files.bytes} bytes).`;
+});

@@ -1,13 +1,11 @@
 // npm run restore -- FILE: a backup of backup.ts into an EMPTY database and file store.
-import { existsSync } from 'node:fs';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { loadConfig, type Config } from '../server/src/config';
+import type { Config } from '../server/src/config';
 import { openPglite, openPostgres } from '../server/src/db/client';
 import { createStorage, type Storage } from '../server/src/lib/storage';
 import {
@@ -21,7 +19,6 @@ import {
   readManifest,
   rowsOf,
   skip,
-  fromUserDir,
   runCli,
   runTool,
   type Manifest,
@@ -139,13 +136,7 @@ export async function restore(config: Config, file: string): Promise<Manifest> {
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  runCli(async () => {
-    const file = process.argv[2];
-    if (!file) throw new BackupError('uso: npm run restore -- ARQUIVO.tar.gz');
-    const manifest = await restore(loadConfig(), fromUserDir(file));
-    console.log(
-      `Backup de ${manifest.created_at} restaurado: banco ${manifest.database.driver}, ${manifest.files.count} arquivos.`,
-    );
-  });
-}
+runCli(import.meta.url, 'restore', async (config, file) => {
+  const manifest = await restore(config, file);
+  return `Backup de ${manifest.created_at} restaurado: banco ${manifest.database.driver}, ${manifest.files.count} arquivos.`;
+});

@@ -11,7 +11,7 @@ import { existingDemoLogins, isDatabaseEmpty, seedDemo, type DemoLogin } from '.
 import { dailyJobs } from './jobs';
 import { createJobRunner, type JobRunner } from './lib/jobs';
 import { createMailer, type Mailer } from './lib/mailer';
-import { createStorage } from './lib/storage';
+import { createStorage, StorageUnavailable } from './lib/storage';
 import { createTokenService, resolveJwtSecret } from './lib/tokens';
 import { webDist } from './paths';
 
@@ -92,6 +92,7 @@ async function start(): Promise<void> {
     await database.exclusive(() => database!.migrate());
     const secret = await resolveJwtSecret(db, config.JWT_SECRET);
     const storage = await createStorage(config);
+    await storage.ready();
     mailer = createMailer({
       db,
       smtpUrl: config.SMTP_URL,
@@ -142,6 +143,7 @@ async function start(): Promise<void> {
       console.error(`A porta ${config.PORT} já está em uso: escolha outra com PORT.`);
     else if (code === 'EACCES')
       console.error(`Sem permissão para usar a porta ${config.PORT} (PORT).`);
+    else if (error instanceof StorageUnavailable) console.error(error.message);
     else console.error('Falha ao iniciar o AgroSelo:', error);
     await app?.close().catch(() => undefined);
     await jobs?.stop().catch(() => undefined);

@@ -2,13 +2,14 @@ import { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { checkStorageKey, type Storage } from './storage';
+import { checkStorageKey, StorageUnavailable, type Storage } from './storage';
 import type { StorageUrl } from './storage-url';
 
 /** Parts of a streamed upload: S3's minimum, one in flight, so a stream costs about 5 MB of memory. */
@@ -22,6 +23,9 @@ export function createS3Storage(
   target: StorageUrl,
   credentials: { accessKeyId?: string; secretAccessKey?: string } = {},
 ): Storage {
+  // The SDK warns at every start that releases after January 2027 want Node 22; the version is
+  // pinned (~3.1175) and that move is tracked in decision 011, not in the server's log.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   const client = new S3Client({
     region: target.region,
     endpoint: target.endpoint,
@@ -72,6 +76,20 @@ export function createS3Storage(
     },
     async remove(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: objectKey(key) }));
+    },
+    async ready() {
+      try {
+        await client.send(new HeadBucketCommand({ Bucket }));
+      } catch (error) {
+        const status = (error as S3ServiceException).$metadata?.httpStatusCode;
+        const reason =
+          status === 404
+            ? 'não existe'
+            : status === 403 || status === 401
+              ? 'recusou as credenciais (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY)'
+              : `não respondeu (${(error as Error).message || (error as Error).name})`;
+        throw new StorageUnavailable(`STORAGE_URL: o bucket ${Bucket} ${reason}.`);
+      }
     },
     async *list() {
       let ContinuationToken: string | undefined;

@@ -21,6 +21,8 @@ export interface Storage {
   open(key: string): Promise<Readable | null>;
   /** Removing a key that holds nothing is no error. */
   remove(key: string): Promise<void>;
+  /** Resolves once the store answers; the server checks it at start (StorageUnavailable). */
+  ready(): Promise<void>;
   /** Every stored key and its size, in no particular order (backups walk it). */
   list(): AsyncIterable<StoredObject>;
 }
@@ -29,6 +31,9 @@ export interface StoredObject {
   key: string;
   bytes: number;
 }
+
+/** The store cannot be used: the start stops with this one line, naming the variable to fix. */
+export class StorageUnavailable extends Error {}
 
 const KEY = /^[a-z0-9][a-z0-9/_.-]*$/i;
 
@@ -75,6 +80,15 @@ export function createLocalStorage(root: string): Storage {
     },
     async remove(key) {
       await rm(resolve(key), { force: true });
+    },
+    async ready() {
+      try {
+        await mkdir(root, { recursive: true });
+      } catch (error) {
+        throw new StorageUnavailable(
+          `DATA_DIR: não foi possível usar ${root} para os arquivos (${(error as Error).message}).`,
+        );
+      }
     },
     async *list() {
       let entries;

@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
-import { createStorage, type Storage } from '../../src/lib/storage';
-import { startTestS3, type TestS3 } from './s3-server';
+import { createStorage, StorageUnavailable, type Storage } from '../../src/lib/storage';
+import { startTestS3, TEST_BUCKET, type TestS3 } from './s3-server';
 
 /**
  * One contract, every backend: what the app relies on from `Storage` holds for the local
@@ -53,6 +53,7 @@ describe.each([
 ])('Storage on a $backend', ({ make }) => {
   it('gives back what was put, and null for a key that holds nothing', async () => {
     const storage = await make();
+    await expect(storage.ready()).resolves.toBeUndefined();
     await storage.put('stamps/a/image.png', Buffer.from('imagem'));
     expect((await read(await storage.open('stamps/a/image.png')))?.toString()).toBe('imagem');
     expect(await storage.open('stamps/a/other.png')).toBeNull();
@@ -84,11 +85,14 @@ describe.each([
     await expect(storage.remove('../x')).rejects.toThrow(/invalid storage key/);
   });
 
-  it('lists every stored key', async () => {
+  it('lists every stored key with its size', async () => {
     const storage = await make();
     const keys = ['stamps/1/image.png', 'stamps/1/notice.pdf', 'proofs/2/3/foto.jpg', 'top.txt'];
     for (const key of keys) await storage.put(key, Buffer.from(key));
     expect(await listed(storage)).toEqual([...keys].sort());
+    const sizes: Record<string, number> = {};
+    for await (const { key, bytes } of storage.list()) sizes[key] = bytes;
+    expect(sizes).toEqual(Object.fromEntries(keys.map((key) => [key, key.length])));
   });
 
   it('streams a large object in and out without changing a byte', async () => {
@@ -124,5 +128,43 @@ describe.each([
     await expect(storage.putStream('doc.pdf', failing)).rejects.toThrow();
     expect((await read(await storage.open('doc.pdf')))?.toString()).toBe('original');
     expect(await listed(storage)).toEqual(['doc.pdf']);
+  });
+});
+
+describe('a store that cannot be used', () => {
+  it('stops the start naming STORAGE_URL: a missing bucket, refused keys', async () => {
+    const existing = await createStorage(loadConfig({ DATA_DIR: '/nonexistent', ...s3.env() }));
+    // s3rver serves one bucket; another name is a bucket that does not exist.
+    const other = await createStorage(
+      loadConfig({
+        DATA_DIR: '/nonexistent',
+        ...s3.env(),
+        STORAGE_URL: s3.storageUrl().replace(TEST_BUCKET, 'sem-bucket'),
+      }),
+    );
+    await expect(existing.ready()).resolves.toBeUndefined();
+    await expect(other.ready()).rejects.toThrow(
+      new StorageUnavailable('STORAGE_URL: o bucket sem-bucket não existe.'),
+    );
+    const wrongKeys = await createStorage(
+      loadConfig({
+        DATA_DIR: '/nonexistent',
+        STORAGE_URL: s3.storageUrl(),
+        AWS_ACCESS_KEY_ID: 'NINGUEM',
+        AWS_SECRET_ACCESS_KEY: 'S3RVER',
+      }),
+    );
+    await expect(wrongKeys.ready()).rejects.toThrow(
+      /^STORAGE_URL: o bucket agroselo-test recusou as credenciais/,
+    );
+  });
+
+  it('stops the start naming DATA_DIR when the directory cannot be made', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'agroselo-storage-'));
+    dirs.push(dir);
+    // A file where the data directory should be: nothing can be made under it.
+    await writeFile(path.join(dir, 'arquivo'), 'x');
+    const storage = await createStorage(loadConfig({ DATA_DIR: path.join(dir, 'arquivo') }));
+    await expect(storage.ready()).rejects.toThrow(/^DATA_DIR: não foi possível usar .*ENOTDIR/);
   });
 });
