@@ -275,6 +275,18 @@ export const messages = {
     eventFailed: (name: string) => `Processo reprovado por ${name}`,
   },
 
+  uploads: {
+    targetInvalid: 'O destino do envio é inválido',
+    metadataRequired: 'Informe o nome, o tipo e o destino do arquivo',
+    lengthRequired: 'Informe o tamanho do arquivo',
+    notFound: 'Envio não encontrado ou já concluído; envie o arquivo de novo',
+    offsetConflict: 'O envio está em outro ponto; retome de onde o servidor parou',
+    protocol: 'Requisição de envio inválida',
+    cancel: 'Cancelar',
+    canceled: 'Envio cancelado',
+    waitingConnection: 'Sem conexão: o envio continua quando ela voltar',
+  },
+
   security: {
     serviceUnavailable: 'Serviço temporariamente indisponível. Tente novamente em instantes.',
     fileTypeMismatch: 'O conteúdo do arquivo não corresponde ao tipo informado',

@@ -16,6 +16,7 @@ import { instancesRoutes } from './modules/instances/routes';
 import { notificationsRoutes } from './modules/notifications/routes';
 import { propertiesRoutes } from './modules/properties/routes';
 import { sealsRoutes } from './modules/seals/routes';
+import { uploadsRoutes } from './modules/uploads/routes';
 import { usersRoutes } from './modules/users/routes';
 import { webDist } from './paths';
 import { authPlugin } from './plugins/auth';
@@ -87,6 +88,7 @@ export async function buildApp(
       await api.register(instancesRoutes);
       await api.register(certificatesRoutes);
       await api.register(formsRoutes);
+      await api.register(uploadsRoutes);
     },
     { prefix: '/api' },
   );

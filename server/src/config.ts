@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseStorageUrl } from './lib/storage-url';
 
 const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'use true ou false' })
@@ -12,6 +13,18 @@ const ConfigSchema = z
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
     JWT_SECRET: z.string().min(32, 'deve ter pelo menos 32 caracteres').optional(),
+    /** Files in an S3-compatible bucket instead of `DATA_DIR/uploads` (DESIGN §9). */
+    STORAGE_URL: z
+      .string()
+      .transform((value, context) => {
+        const parsed = parseStorageUrl(value);
+        if (typeof parsed !== 'string') return parsed;
+        context.addIssue({ code: 'custom', message: parsed });
+        return z.NEVER;
+      })
+      .optional(),
+    AWS_ACCESS_KEY_ID: z.string().optional(),
+    AWS_SECRET_ACCESS_KEY: z.string().optional(),
     SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
     MAIL_FROM: z.string().default('AgroSelo <nao-responda@agroselo.local>'),
     ADMIN_EMAIL: z.email().optional(),
@@ -28,6 +41,10 @@ const ConfigSchema = z
   .refine((c) => Boolean(c.ADMIN_EMAIL) === Boolean(c.ADMIN_PASSWORD), {
     path: ['ADMIN_PASSWORD'],
     message: 'ADMIN_EMAIL e ADMIN_PASSWORD vão juntos',
+  })
+  .refine((c) => Boolean(c.AWS_ACCESS_KEY_ID) === Boolean(c.AWS_SECRET_ACCESS_KEY), {
+    path: ['AWS_SECRET_ACCESS_KEY'],
+    message: 'AWS_ACCESS_KEY_ID e AWS_SECRET_ACCESS_KEY vão juntos',
   })
   .transform((c) => ({
     ...c,

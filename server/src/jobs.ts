@@ -2,6 +2,7 @@ import type { AppDeps } from './deps';
 import type { DailyJob } from './lib/jobs';
 import { sweepExpiredFailures } from './modules/auth/attempts';
 import { deadlineRemindersJob } from './modules/certificates/reminders';
+import { expiredUploadsJob } from './modules/uploads/store';
 
 /**
  * Every daily job of the product; main.ts runs them with the runner of lib/jobs.ts, once a day on
@@ -14,4 +15,5 @@ export const dailyJobs = (deps: Pick<AppDeps, 'config' | 'mailer'>): DailyJob[] 
     run: async ({ db, now }) => `${await sweepExpiredFailures(db, now)} falhas antigas removidas`,
   },
   deadlineRemindersJob(deps),
+  expiredUploadsJob(deps.config),
 ];

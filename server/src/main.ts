@@ -11,7 +11,7 @@ import { existingDemoLogins, isDatabaseEmpty, seedDemo, type DemoLogin } from '.
 import { dailyJobs } from './jobs';
 import { createJobRunner, type JobRunner } from './lib/jobs';
 import { createMailer, type Mailer } from './lib/mailer';
-import { createLocalStorage } from './lib/storage';
+import { createStorage, StorageUnavailable } from './lib/storage';
 import { createTokenService, resolveJwtSecret } from './lib/tokens';
 import { webDist } from './paths';
 
@@ -91,7 +91,8 @@ async function start(): Promise<void> {
     const db = database.db;
     await database.exclusive(() => database!.migrate());
     const secret = await resolveJwtSecret(db, config.JWT_SECRET);
-    const storage = createLocalStorage(path.resolve(config.DATA_DIR, 'uploads'));
+    const storage = await createStorage(config);
+    await storage.ready();
     mailer = createMailer({
       db,
       smtpUrl: config.SMTP_URL,
@@ -100,7 +101,7 @@ async function start(): Promise<void> {
     });
     const tokens = createTokenService(secret);
 
-    const notes: string[] = [];
+    const notes: string[] = config.STORAGE_URL ? [`Arquivos: ${storage.description}`] : [];
     // Servers started together on one database take turns here (DESIGN §9).
     const seededNow = await database.exclusive(async () => {
       if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
@@ -142,6 +143,7 @@ async function start(): Promise<void> {
       console.error(`A porta ${config.PORT} já está em uso: escolha outra com PORT.`);
     else if (code === 'EACCES')
       console.error(`Sem permissão para usar a porta ${config.PORT} (PORT).`);
+    else if (error instanceof StorageUnavailable) console.error(error.message);
     else console.error('Falha ao iniciar o AgroSelo:', error);
     await app?.close().catch(() => undefined);
     await jobs?.stop().catch(() => undefined);

@@ -10,7 +10,7 @@ import { loadConfig } from '../../src/config';
 import { openPglite, openPostgres, type Database, type QueryListener } from '../../src/db/client';
 import { mailOutbox } from '../../src/db/schema';
 import { createMailer } from '../../src/lib/mailer';
-import { createLocalStorage } from '../../src/lib/storage';
+import { createStorage } from '../../src/lib/storage';
 import { createTokenService } from '../../src/lib/tokens';
 import { withDatabase } from './global-setup';
 
@@ -97,7 +97,7 @@ export async function buildTestApp(
     config,
     db: database.db,
     tokens,
-    storage: createLocalStorage(path.join(dataDir, 'uploads')),
+    storage: await createStorage(config),
     mailer: createMailer({
       db: database.db,
       from: config.MAIL_FROM,

@@ -352,6 +352,53 @@ function cleanFilename(filename: string, mime: string): string {
 }
 
 /**
+ * The field a proof goes to, in the caller's transaction (the form locked): it must exist in the
+ * form, be the caller's to write and ask for a proof.
+ */
+async function proofField(
+  tx: Db,
+  caller: Caller,
+  instanceId: string,
+  formId: string,
+  fieldId: string,
+) {
+  const { writer } = await openForWrite(tx, caller, instanceId, formId);
+  const [field] = await tx
+    .select({
+      id: fi.id,
+      proof: fields.proof,
+      staffField: staffOnly,
+      oldKey: proofs.storageKey,
+    })
+    .from(fi)
+    .innerJoin(fields, eq(fields.id, fi.fieldId))
+    .leftJoin(table, eq(table.id, fi.parentFieldInstanceId))
+    .leftJoin(tableField, eq(tableField.id, table.fieldId))
+    .leftJoin(proofs, eq(proofs.fieldInstanceId, fi.id))
+    .where(and(eq(fi.id, fieldId), eq(fi.formInstanceId, formId)));
+  if (!field) throw notFound(m.fieldNotFound);
+  checkFieldWriter(writer, field.staffField);
+  if (!field.proof) throw badRequest(m.noProof);
+  return field;
+}
+
+/**
+ * Whether the caller may send a proof of `size` bytes to the field, with the answers the
+ * multipart route would give: what a resumable upload checks before its first byte.
+ */
+export async function checkProofUpload(
+  deps: AppDeps,
+  caller: Caller,
+  instanceId: string,
+  formId: string,
+  fieldId: string,
+  size: number,
+): Promise<void> {
+  await deps.db.transaction((tx) => proofField(tx, caller, instanceId, formId, fieldId));
+  if (size > PROOF_MAX_BYTES) throw new AppError(413, m.proofTooLarge);
+}
+
+/**
  * POST …/field/{fieldId}/proof: the file of a 'Requer comprovante' field (PDF, JPEG, PNG or WebP
  * by its bytes, at most 10 MB). A new file replaces the old one, which is removed once the new
  * one is recorded.
@@ -367,23 +414,7 @@ export async function uploadProof(
   let storedKey: string | null = null;
   try {
     const result = await deps.db.transaction(async (tx) => {
-      const { writer } = await openForWrite(tx, caller, instanceId, formId);
-      const [field] = await tx
-        .select({
-          id: fi.id,
-          proof: fields.proof,
-          staffField: staffOnly,
-          oldKey: proofs.storageKey,
-        })
-        .from(fi)
-        .innerJoin(fields, eq(fields.id, fi.fieldId))
-        .leftJoin(table, eq(table.id, fi.parentFieldInstanceId))
-        .leftJoin(tableField, eq(tableField.id, table.fieldId))
-        .leftJoin(proofs, eq(proofs.fieldInstanceId, fi.id))
-        .where(and(eq(fi.id, fieldId), eq(fi.formInstanceId, formId)));
-      if (!field) throw notFound(m.fieldNotFound);
-      checkFieldWriter(writer, field.staffField);
-      if (!field.proof) throw badRequest(m.noProof);
+      const field = await proofField(tx, caller, instanceId, formId, fieldId);
       const file = acceptFile(body.file as UploadedFile, {
         types: PROOF_TYPES,
         maxBytes: PROOF_MAX_BYTES,

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FieldConflict, FormInstance } from '@agroselo/contracts';
-import { api, type Camel } from '../../api';
+import { api, API_BASE, type Camel } from '../../api';
+import { startUpload } from '../../lib/uploads';
 
 export type FormInstanceItem = Camel<FormInstance>;
 export type FieldInstanceItem = FormInstanceItem['fieldInstances'][number];
@@ -86,29 +87,26 @@ export function useDeleteRow(instanceId: string, formId: string) {
   });
 }
 
-/** POST …/field/{fieldId}/proof (multipart `file`), telling the share sent so far. */
-export function useUploadProof(instanceId: string, formId: string) {
-  const onSuccess = useFormAnswer(instanceId, formId);
-  return useMutation({
-    mutationFn: ({
-      fieldId,
+/**
+ * A proof sent with tus to …/field/{fieldId}/proof, resumable over a weak link; its answer, the
+ * form, replaces the page's. The form's uploads share its id as their scope.
+ */
+export function useProofUpload(instanceId: string, formId: string) {
+  const setForm = useFormAnswer(instanceId, formId);
+  return (
+    fieldId: string,
+    file: File,
+    options: Pick<Parameters<typeof startUpload>[0], 'onProgress' | 'onWaiting'>,
+  ) => {
+    const upload = startUpload<FormInstanceItem>({
       file,
-      onProgress,
-    }: {
-      fieldId: string;
-      file: File;
-      onProgress: (fraction: number) => void;
-    }) => {
-      const body = new FormData();
-      body.append('file', file);
-      return api.upload<FormInstanceItem>(
-        `${formPath(instanceId, formId)}/field/${fieldId}/proof`,
-        body,
-        { onProgress },
-      );
-    },
-    onSuccess,
-  });
+      target: `${API_BASE}${formPath(instanceId, formId)}/field/${fieldId}/proof`,
+      scope: formId,
+      ...options,
+    });
+    void upload.done.then(setForm, () => undefined);
+    return upload;
+  };
 }
 
 /** GET …/field/{fieldId}/proof: the file, fetched with the token (a plain link sends none). */

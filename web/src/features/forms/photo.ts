@@ -4,7 +4,8 @@ import { PROOF_MAX_BYTES } from '@agroselo/contracts';
 export const PHOTO_MAX_SIDE = 2048;
 /** Photos (JPEG, WebP) above this are made smaller even when they are not larger in pixels. */
 export const PHOTO_MAX_BYTES = 1.5 * 1024 * 1024;
-const JPEG_QUALITY = 0.85;
+/** 'Around 80 %': a phone photo keeps its detail at a fraction of the camera's bytes. */
+export const JPEG_QUALITY = 0.8;
 
 /**
  * Whether an image should be made smaller before it goes: photos (JPEG, WebP) larger than
@@ -29,8 +30,10 @@ export function fittedSize(width: number, height: number) {
 
 /**
  * The file to upload as a proof: a large photo (from the phone's camera, say) redrawn as a JPEG
- * at most PHOTO_MAX_SIDE wide or high, upright as it was taken; anything else, or an image the
- * browser cannot decode, as it is.
+ * at most PHOTO_MAX_SIDE wide or high, upright as it was taken (the EXIF orientation applied by
+ * createImageBitmap); anything else, or an image the browser cannot decode, as it is. The canvas
+ * does it without a library: browser-image-compression would add its worker, loaded from a CDN
+ * the app's CSP refuses, for the same redraw.
  */
 export async function prepareProof(file: File): Promise<File> {
   if (!['image/jpeg', 'image/webp', 'image/png'].includes(file.type)) return file;

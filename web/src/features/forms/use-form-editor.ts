@@ -10,6 +10,7 @@ import {
   type ConflictItem,
   type FormInstanceItem,
 } from './api';
+import { uploadsSettled } from '../../lib/uploads';
 import { draftStore, type Draft } from './drafts';
 import { useOnline } from './use-online';
 
@@ -136,6 +137,8 @@ export function useFormEditor(form: FormInstanceItem, userId: string) {
       setWaiting(true);
       return 'waiting';
     }
+    // The form's proofs on their way land first: the save then tells what the server holds.
+    await uploadsSettled(form.id);
     try {
       await saveMutation.mutateAsync(items);
     } catch (error) {

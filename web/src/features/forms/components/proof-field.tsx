@@ -1,12 +1,14 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Anchor, Button, FileButton, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconCamera, IconPaperclip, IconUpload } from '@tabler/icons-react';
 import { messages, PROOF_MAX_BYTES, PROOF_TYPES } from '@agroselo/contracts';
 import { errorMessage } from '../../../api';
-import { fetchProof, useUploadProof, type CellItem } from '../api';
+import type { ResumableUpload } from '../../../lib/uploads';
+import { fetchProof, useProofUpload, type CellItem, type FormInstanceItem } from '../api';
 import { prepareProof } from '../photo';
 
 const m = messages.forms;
+const u = messages.uploads;
 const ACCEPT = PROOF_TYPES.join(',');
 
 /** 1 234 567 bytes as '1,2 MB', in pt-BR. */
@@ -40,14 +42,24 @@ interface ProofFieldProps {
   error?: string;
 }
 
+/** The file on its way: its size as picked and as sent ('2,4 MB → 380 KB' when made smaller). */
+interface Sending {
+  picked: number;
+  sent: number;
+  progress: number;
+  waiting: boolean;
+}
+
 /**
  * The file of a 'Requer comprovante' field: a link to what was sent, and, while the form can be
  * changed, a button to send or replace it (PDF, JPEG, PNG or WebP up to 10 MB; a large photo is
- * made smaller first) with the upload's progress.
+ * made smaller first) with the upload's progress and a button to cancel it. The upload resumes
+ * where it stopped when the connection returns, or when the same file is picked after a reload.
  */
 export function ProofField({ instanceId, formId, field, label, disabled, error }: ProofFieldProps) {
-  const upload = useUploadProof(instanceId, formId);
-  const [progress, setProgress] = useState<number | null>(null);
+  const startUpload = useProofUpload(instanceId, formId);
+  const [sending, setSending] = useState<Sending | null>(null);
+  const current = useRef<ResumableUpload<FormInstanceItem> | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [opening, setOpening] = useState(false);
   const proof = field.proof;
@@ -59,21 +71,34 @@ export function ProofField({ instanceId, formId, field, label, disabled, error }
       setProblem(m.proofType);
       return;
     }
-    setProgress(0);
+    setSending({ picked: picked.size, sent: picked.size, progress: 0, waiting: false });
     const file = await prepareProof(picked);
     if (file.size > PROOF_MAX_BYTES) {
-      setProgress(null);
+      setSending(null);
       setProblem(m.proofTooLarge);
       return;
     }
-    upload.mutate(
-      { fieldId: field.id, file, onProgress: setProgress },
-      {
-        onError: (reason) => setProblem(errorMessage(reason, m.uploadFailed)),
-        onSettled: () => setProgress(null),
-      },
-    );
+    setSending((now) => now && { ...now, sent: file.size });
+    const upload = startUpload(field.id, file, {
+      onProgress: (progress) => setSending((now) => now && { ...now, progress }),
+      onWaiting: (waiting) => setSending((now) => now && { ...now, waiting }),
+    });
+    current.current = upload;
+    try {
+      await upload.done;
+    } catch (reason) {
+      setProblem(
+        reason instanceof DOMException && reason.name === 'AbortError'
+          ? u.canceled
+          : errorMessage(reason, m.uploadFailed),
+      );
+    } finally {
+      if (current.current === upload) current.current = null;
+      setSending(null);
+    }
   };
+
+  const cancel = () => void current.current?.cancel();
 
   const open = async () => {
     if (!proof) return;
@@ -88,7 +113,8 @@ export function ProofField({ instanceId, formId, field, label, disabled, error }
     }
   };
 
-  const busy = progress !== null;
+  const busy = sending !== null;
+  const percent = Math.round((sending?.progress ?? 0) * 100);
   const shownError = problem ?? error;
   return (
     <Stack gap={6}>
@@ -153,17 +179,30 @@ export function ProofField({ instanceId, formId, field, label, disabled, error }
           </FileButton>
         </Group>
       )}
-      {busy && (
+      {sending && (
         <Stack gap={2}>
-          <Progress
-            value={Math.round(progress * 100)}
-            size="sm"
-            animated
-            aria-label={`Enviando ${label}`}
-          />
-          <Text size="xs" c="dimmed" aria-live="polite">
-            Enviando… {Math.round(progress * 100)}%
-          </Text>
+          <Progress value={percent} size="sm" animated aria-label={`Enviando ${label}`} />
+          <Group gap="xs" justify="space-between" wrap="nowrap">
+            <Stack gap={0}>
+              <Text size="xs" c="dimmed" aria-live="polite">
+                {sending.waiting ? u.waitingConnection : `Enviando… ${percent}%`}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {sending.sent < sending.picked
+                  ? `${formatBytes(sending.picked)} → ${formatBytes(sending.sent)}`
+                  : formatBytes(sending.sent)}
+              </Text>
+            </Stack>
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              color="red"
+              onClick={cancel}
+              aria-label={`${u.cancel} envio de ${label}`}
+            >
+              {u.cancel}
+            </Button>
+          </Group>
         </Stack>
       )}
       {shownError && (

@@ -1,0 +1,138 @@
+import { Readable } from 'node:stream';
+import { messages, UPLOADS_PATH } from '@agroselo/contracts';
+import { Server } from '@tus/server';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { UPLOAD_LIMITS } from '../../plugins/http';
+import { callerOf, type Caller } from '../../plugins/auth';
+import { beginUpload, finishUpload, ownUpload, tusRefusal } from './service';
+import { createUploadStore } from './store';
+
+const m = messages.uploads;
+
+/** What tus answers in plain English, told in pt-BR as every other refusal of the API. */
+const TUS_STATUS_MESSAGES: Record<number, string> = {
+  404: m.notFound,
+  409: m.offsetConflict,
+  410: m.notFound,
+  413: messages.common.payloadTooLarge,
+  415: messages.common.unsupportedMedia,
+};
+
+/** Headers of the connection, which a Request built here must not carry over. */
+const HOP_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'host']);
+
+/**
+ * Resumable uploads, tus 1.0 at /api/uploads (DESIGN §4b), with @tus/server. Every request but
+ * OPTIONS needs the token; the creation is checked by the target route's own service before a
+ * byte is stored, and the last PATCH answers what that route answers. These routes speak tus
+ * (headers, binary bodies), not JSON: they stay out of the OpenAPI document, and so out of the
+ * access matrix and the fuzz gate; test/api/uploads-*.test.ts covers their access.
+ */
+export async function uploadsRoutes(app: FastifyInstance): Promise<void> {
+  const store = createUploadStore(app.deps.config);
+  const callers = new WeakMap<Request, Caller>();
+  const callerFor = (request: Request) => {
+    const caller = callers.get(request);
+    if (!caller) throw new Error('tus request without a caller');
+    return caller;
+  };
+
+  const tus = new Server({
+    path: UPLOADS_PATH,
+    datastore: store,
+    relativeLocation: true,
+    maxSize: UPLOAD_LIMITS.fileSize,
+    // The app and the API are one origin: no cross-origin uploads.
+    allowedOrigins: [],
+    onUploadCreate: async (request, upload) => ({
+      metadata: { ...upload.metadata, owner: callerFor(request).id },
+    }),
+    onUploadFinish: async (request, upload) => {
+      try {
+        const answer = await finishUpload(app.deps, store, callerFor(request), upload);
+        return {
+          status_code: 200,
+          headers: { 'Content-Type': 'application/json; charset=utf-8' },
+          body: JSON.stringify(answer),
+        };
+      } catch (error) {
+        throw tusRefusal(error);
+      }
+    },
+    onResponseError: (_request, error) => {
+      const status = 'status_code' in error ? error.status_code : 500;
+      if ('body' in error && error.body.startsWith('{'))
+        return { status_code: status, body: error.body };
+      const detail =
+        TUS_STATUS_MESSAGES[status] ?? (status < 500 ? m.protocol : messages.common.internal);
+      return { status_code: status, body: JSON.stringify({ detail }) };
+    },
+  });
+
+  // PATCH bodies go to tus as they arrive: Fastify must not read them (nor cap them at bodyLimit).
+  app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) =>
+    done(null),
+  );
+
+  async function handle(request: FastifyRequest, reply: FastifyReply) {
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(request.headers)) {
+      if (value === undefined || HOP_HEADERS.has(name)) continue;
+      for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+    }
+    const streams = request.method === 'PATCH' || request.method === 'POST';
+    const webRequest = new Request(new URL(request.url, 'http://localhost'), {
+      method: request.method,
+      headers,
+      body: streams ? (Readable.toWeb(request.raw) as ReadableStream<Uint8Array>) : null,
+      duplex: 'half',
+    } as RequestInit);
+    if (request.caller) callers.set(webRequest, request.caller);
+    const response = await tus.handleWeb(webRequest);
+    reply.code(response.status);
+    response.headers.forEach((value, name) => {
+      if (name !== 'content-length') reply.header(name, value);
+    });
+    const body = await response.text();
+    if (response.status >= 400) reply.type('application/json; charset=utf-8');
+    return reply.send(body === '' ? undefined : body);
+  }
+
+  const schema = { hide: true };
+  const signedIn = app.guard();
+  const path = UPLOADS_PATH.replace(/^\/api/, '');
+
+  app.options(path, { schema }, handle);
+  app.options(`${path}/:uploadId`, { schema }, handle);
+  app.post(
+    path,
+    {
+      schema,
+      preHandler: [
+        signedIn,
+        async (request) => {
+          await beginUpload(app.deps, callerOf(request), {
+            length: request.headers['upload-length'] as string | undefined,
+            metadata: request.headers['upload-metadata'] as string | undefined,
+          });
+        },
+      ],
+    },
+    handle,
+  );
+  for (const method of ['HEAD', 'PATCH', 'DELETE'] as const) {
+    app.route({
+      method,
+      url: `${path}/:uploadId`,
+      schema,
+      preHandler: [
+        signedIn,
+        async (request) => {
+          const { uploadId } = request.params as { uploadId: string };
+          await ownUpload(store, callerOf(request), uploadId);
+        },
+      ],
+      handler: handle,
+    });
+  }
+}

@@ -1,0 +1,247 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { FormInstanceSchema, messages, PROOF_MAX_BYTES } from '@agroselo/contracts';
+import { Metadata } from '@tus/utils';
+import { eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  createField,
+  createForm,
+  createProperty,
+  createSeal,
+  createUser,
+  startedInstance,
+  type PropertyRow,
+  type UserRow,
+} from '../../src/db/seed/factories';
+import { proofs } from '../../src/db/schema';
+import { createJobRunner } from '../../src/lib/jobs';
+import { expiredUploadsJob } from '../../src/modules/uploads/store';
+import { FAKE_PNG, PDF } from '../support/files';
+import { buildTestApp, silentLogger, type TestApp } from '../support/test-app';
+
+const m = messages.uploads;
+const TUS = { 'tus-resumable': '1.0.0' };
+const OCTETS = { 'content-type': 'application/offset+octet-stream' };
+
+let t: TestApp;
+let technician: UserRow;
+let owner: UserRow;
+let otherOwner: UserRow;
+let pendingUser: UserRow;
+let farm: PropertyRow;
+let proofFieldId: string;
+let plainFieldId: string;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  technician = await createUser(t.db, { role: 'technician', crea: '00000001234567' });
+  owner = await createUser(t.db, { role: 'owner' });
+  otherOwner = await createUser(t.db, { role: 'owner' });
+  pendingUser = await createUser(t.db, { role: 'user', pending: true });
+  farm = await createProperty(t.db, { owner });
+  await createProperty(t.db, { owner: otherOwner });
+  proofFieldId = (await createField(t.db, { name: 'Outorga', type: 'bool', proof: true })).id;
+  plainFieldId = (await createField(t.db, { name: 'Cultivar', type: 'text' })).id;
+});
+
+/** A started instance whose form has a proof field and a plain one; the proof route's path. */
+async function proofTarget() {
+  const { process } = await createSeal(t.db);
+  await createForm(t.db, process.id, { fieldIds: [proofFieldId, plainFieldId] });
+  const { instance, forms } = await startedInstance(t.db, { process, property: farm, technician });
+  const form = forms[0]!;
+  const base = `/api/process-instance/${instance.id}/form/${form.id}/field`;
+  const fieldId = form.fieldInstanceOf(proofFieldId);
+  return {
+    fieldId,
+    target: `${base}/${fieldId}/proof`,
+    plainTarget: `${base}/${form.fieldInstanceOf(plainFieldId)}/proof`,
+  };
+}
+
+type Caller = UserRow | null;
+
+async function call(
+  caller: Caller,
+  method: InjectOptions['method'],
+  url: string,
+  headers: Record<string, string> = {},
+  payload?: Buffer,
+) {
+  const auth = caller ? await t.auth(caller) : {};
+  return t.app.inject({ method, url, payload, headers: { ...TUS, ...headers, ...auth } });
+}
+
+const create = (caller: Caller, target: string, size: number, filename = 'outorga.pdf') =>
+  call(caller, 'POST', '/api/uploads', {
+    'upload-length': String(size),
+    'upload-metadata': Metadata.stringify({ filename, filetype: 'application/pdf', target }),
+  });
+
+const patch = (caller: Caller, location: string, offset: number, bytes: Buffer) =>
+  call(caller, 'PATCH', location, { ...OCTETS, 'upload-offset': String(offset) }, bytes);
+
+/** Partial uploads on disk: nothing must be left of a refused one. */
+const partialFiles = async () =>
+  (await readdir(path.join(t.dataDir, 'partial-uploads')).catch(() => [])).length;
+
+const storedProofs = async (fieldId: string) =>
+  t.db.select().from(proofs).where(eq(proofs.fieldInstanceId, fieldId));
+
+/** A PDF of `size` bytes: real PDF bytes followed by padding. */
+const pdfOf = (size: number) => Buffer.concat([PDF, Buffer.alloc(size - PDF.length, 0x20)]);
+
+describe('tus uploads at /api/uploads', () => {
+  it('tells the protocol to anyone, without a token', async () => {
+    const response = await call(null, 'OPTIONS', '/api/uploads');
+    expect(response.statusCode).toBe(204);
+    expect(response.headers['tus-version']).toContain('1.0.0');
+    expect(response.headers['tus-max-size']).toBe(String(PROOF_MAX_BYTES));
+  });
+
+  it('answers 401 without a token and 403 to an unverified account, storing nothing', async () => {
+    const { target } = await proofTarget();
+    const anonymous = await create(null, target, PDF.length);
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toEqual({ detail: messages.auth.notAuthenticated });
+    const pending = await create(pendingUser, target, PDF.length);
+    expect(pending.statusCode).toBe(403);
+    expect(pending.json()).toEqual({ detail: messages.auth.accountNotVerified });
+    expect(await partialFiles()).toBe(0);
+  });
+
+  it('refuses what the proof route refuses: another producer (404), staff (403), a field without proof (400)', async () => {
+    const { target, plainTarget } = await proofTarget();
+    const stranger = await create(otherOwner, target, PDF.length);
+    expect(stranger.statusCode).toBe(404);
+    expect(stranger.json()).toEqual({ detail: messages.forms.notFound });
+    const staff = await create(technician, target, PDF.length);
+    expect(staff.statusCode).toBe(403);
+    const noProof = await create(owner, plainTarget, PDF.length);
+    expect(noProof.statusCode).toBe(400);
+    expect(noProof.json()).toEqual({ detail: messages.forms.noProof });
+    expect(await partialFiles()).toBe(0);
+  });
+
+  it('refuses a target that is no upload route, and metadata without one', async () => {
+    const unknown = await create(owner, '/api/users/me', PDF.length);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toEqual({ detail: m.targetInvalid });
+    const none = await call(owner, 'POST', '/api/uploads', { 'upload-length': '10' });
+    expect(none.statusCode).toBe(400);
+    expect(none.json()).toEqual({ detail: m.metadataRequired });
+    expect(await partialFiles()).toBe(0);
+  });
+
+  it('answers 413 with the proof message to a file over the limit, before any byte', async () => {
+    const { target } = await proofTarget();
+    const response = await create(owner, target, PROOF_MAX_BYTES + 1);
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ detail: messages.forms.proofTooLarge });
+    expect(await partialFiles()).toBe(0);
+  });
+
+  it('takes a file in parts, resumes from the offset HEAD gives, and attaches it as the proof route', async () => {
+    const { target, fieldId } = await proofTarget();
+    const bytes = pdfOf(300_000);
+    const created = await create(owner, target, bytes.length);
+    expect(created.statusCode).toBe(201);
+    const location = created.headers.location!;
+    expect(location).toMatch(/^\/api\/uploads\/[0-9a-f]{32}$/);
+
+    expect((await patch(owner, location, 0, bytes.subarray(0, 100_000))).statusCode).toBe(204);
+    // The link drops: the client asks where the server is and goes on from there.
+    const head = await call(owner, 'HEAD', location);
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['upload-offset']).toBe('100000');
+    expect(head.headers['upload-length']).toBe(String(bytes.length));
+    const stale = await patch(owner, location, 0, bytes.subarray(0, 10));
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({ detail: m.offsetConflict });
+    expect(
+      (await patch(owner, location, 100_000, bytes.subarray(100_000, 200_000))).statusCode,
+    ).toBe(204);
+    expect(await storedProofs(fieldId)).toEqual([]);
+
+    const last = await patch(owner, location, 200_000, bytes.subarray(200_000));
+    expect(last.statusCode).toBe(200);
+    const form = FormInstanceSchema.parse(last.json());
+    expect(form.field_instances.find((field) => field.id === fieldId)?.proof).toMatchObject({
+      filename: 'outorga.pdf',
+      mime: 'application/pdf',
+      size: bytes.length,
+    });
+    const [stored] = await storedProofs(fieldId);
+    expect(stored?.storageKey).toMatch(new RegExp(`^proofs/[^/]+/${fieldId}/[^/]+\\.pdf$`));
+    const download = await call(owner, 'GET', target);
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(bytes)).toBe(true);
+    // The partial upload is gone once attached.
+    expect(await partialFiles()).toBe(0);
+    expect((await call(owner, 'HEAD', location)).statusCode).toBe(404);
+  });
+
+  it('hides an upload from everyone but its creator, and lets the creator cancel it', async () => {
+    const { target } = await proofTarget();
+    const location = (await create(owner, target, 1000)).headers.location!;
+    for (const method of ['HEAD', 'DELETE'] as const) {
+      const stranger = await call(otherOwner, method, location);
+      expect(stranger.statusCode).toBe(404);
+    }
+    const foreignPatch = await patch(otherOwner, location, 0, Buffer.alloc(10));
+    expect(foreignPatch.statusCode).toBe(404);
+    expect(foreignPatch.json()).toEqual({ detail: m.notFound });
+    expect((await call(null, 'HEAD', location)).statusCode).toBe(401);
+    expect((await call(owner, 'HEAD', '/api/uploads/nope')).statusCode).toBe(404);
+
+    expect((await call(owner, 'DELETE', location)).statusCode).toBe(204);
+    expect((await call(owner, 'HEAD', location)).statusCode).toBe(404);
+    expect(await partialFiles()).toBe(0);
+  });
+
+  it('answers 415 to a file whose bytes are not what it claims, keeping nothing', async () => {
+    const { target, fieldId } = await proofTarget();
+    const location = (await create(owner, target, FAKE_PNG.length, 'foto.png')).headers.location!;
+    const response = await patch(owner, location, 0, FAKE_PNG);
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toEqual({ detail: messages.security.fileTypeMismatch });
+    const text = Buffer.from('apenas um texto');
+    const plain = await call(owner, 'POST', '/api/uploads', {
+      'upload-length': String(text.length),
+      'upload-metadata': Metadata.stringify({
+        filename: 'nota.txt',
+        filetype: 'text/plain',
+        target,
+      }),
+    });
+    const refused = await patch(owner, plain.headers.location!, 0, text);
+    expect(refused.statusCode).toBe(415);
+    expect(refused.json()).toEqual({ detail: messages.forms.proofType });
+    expect(await storedProofs(fieldId)).toEqual([]);
+    expect(await partialFiles()).toBe(0);
+    const files = await readdir(path.join(t.dataDir, 'uploads'), { recursive: true }).catch(
+      () => [],
+    );
+    expect(files.filter((name) => name.includes(fieldId))).toEqual([]);
+  });
+
+  it('removes an abandoned upload after 24 hours with the daily job', async () => {
+    const { target } = await proofTarget();
+    const location = (await create(owner, target, 1000)).headers.location!;
+    await patch(owner, location, 0, Buffer.alloc(100, 0x20));
+    const runner = createJobRunner({
+      db: t.db,
+      jobs: [expiredUploadsJob(t.deps.config)],
+      log: silentLogger as never,
+    });
+    const soon = await runner.runDue(new Date(Date.now() + 60 * 60 * 1000));
+    expect(soon).toMatchObject([{ status: 'ran', summary: '0 envios abandonados removidos' }]);
+    expect((await call(owner, 'HEAD', location)).statusCode).toBe(200);
+    const later = await runner.runDue(new Date(Date.now() + 49 * 60 * 60 * 1000));
+    expect(later).toMatchObject([{ status: 'ran', summary: '1 envios abandonados removidos' }]);
+    expect((await call(owner, 'HEAD', location)).statusCode).toBe(404);
+    expect(await partialFiles()).toBe(0);
+  });
+});
