@@ -67,6 +67,8 @@ function presentField(json: FieldInstanceJson, context: Context): FieldInstance 
     child_field_instances: json.cells.map((cell) =>
       presentCell(cell, context, tableStaff || cell.field.producer_read_only),
     ),
+    pendency: null,
+    editable: false,
   };
 }
 

@@ -217,7 +217,12 @@ export async function editField(
   const field = form.field_instances
     .flatMap((item) => [
       item,
-      ...item.child_field_instances.map((cell) => ({ ...cell, child_field_instances: [] })),
+      ...item.child_field_instances.map((cell) => ({
+        ...cell,
+        child_field_instances: [],
+        pendency: item.pendency,
+        editable: item.editable,
+      })),
     ])
     .find((item) => item.id === fieldId);
   return field!;
