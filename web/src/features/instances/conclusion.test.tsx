@@ -8,7 +8,7 @@ import { callTo, json, mockFetch } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
 import { storeToken, wireUser } from '../../../test/users';
 import { InstanceDetailPage } from './instance-detail.page';
-import { OWNER_ID, TECHNICIAN_ID, wireOngoingDetail } from './test-data';
+import { NO_ACTIONS, OWNER_ID, TECHNICIAN_ID, wireOngoingDetail } from './test-data';
 
 const m = messages.certificates;
 const technician = wireUser('technician', { id: TECHNICIAN_ID });
@@ -48,7 +48,7 @@ function renderDetail(user: User, detail: InstanceDetail, finish?: () => Respons
 const ready = () => {
   const base = wireOngoingDetail();
   return wireOngoingDetail({
-    actions: { evaluate: false, start: false, conclude: true },
+    actions: { ...NO_ACTIONS, evaluate: false, start: false, conclude: true },
     form_instances: base.form_instances.map((form) => ({ ...form, commited: true })),
     progress: { finished: 3, total: 3 },
   });
@@ -60,13 +60,14 @@ const approved = (detail: InstanceDetail): InstanceDetail => ({
   status: InstanceStatus.FINISHED,
   approved: true,
   finish_note: 'Lavoura conforme o protocolo.',
-  actions: { evaluate: false, start: false, conclude: false },
+  actions: { ...NO_ACTIONS, evaluate: false, start: false, conclude: false },
   certificate: {
     number: 'AGS-7K3M-9QXT',
     status: 'valid',
     valid_from: '2026-07-01',
     valid_until: '2028-06-30',
     issued_at: '2026-11-20T15:00:00.000Z',
+    level: null,
   },
 });
 
@@ -74,7 +75,9 @@ describe('the conclusion of an instance', () => {
   it('cannot be given while obligatory forms are open, and says which', async () => {
     renderDetail(
       technician,
-      wireOngoingDetail({ actions: { evaluate: false, start: false, conclude: true } }),
+      wireOngoingDetail({
+        actions: { ...NO_ACTIONS, evaluate: false, start: false, conclude: true },
+      }),
     );
     const panel = within(await screen.findByRole('region', { name: 'Concluir processo' }));
     expect(
@@ -89,7 +92,7 @@ describe('the conclusion of an instance', () => {
   it('is not offered to whoever may not conclude', async () => {
     renderDetail(owner, {
       ...ready(),
-      actions: { evaluate: false, start: false, conclude: false },
+      actions: { ...NO_ACTIONS, evaluate: false, start: false, conclude: false },
     });
     expect(await screen.findByRole('heading', { level: 1 })).toBeVisible();
     expect(screen.queryByRole('region', { name: 'Concluir processo' })).not.toBeInTheDocument();
@@ -149,7 +152,7 @@ describe('the conclusion of an instance', () => {
       status: InstanceStatus.FINISHED,
       approved: false,
       finish_note: 'Faltou o laudo de classificação.',
-      actions: { evaluate: false, start: false, conclude: false },
+      actions: { ...NO_ACTIONS, evaluate: false, start: false, conclude: false },
     };
     const { fetchMock, key } = renderDetail(technician, detail, () => json(failed));
     const panel = within(await screen.findByRole('region', { name: 'Concluir processo' }));

@@ -8,7 +8,7 @@ import { callTo, json, mockFetch } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
 import { storeToken, wireUser } from '../../../test/users';
 import { InstanceDetailPage } from './instance-detail.page';
-import { OWNER_ID, TECHNICIAN_ID, wireDetail, wireOngoingDetail } from './test-data';
+import { NO_ACTIONS, OWNER_ID, TECHNICIAN_ID, wireDetail, wireOngoingDetail } from './test-data';
 
 const technician = wireUser('technician', { id: TECHNICIAN_ID });
 const owner = wireUser('owner', { id: OWNER_ID });
@@ -88,7 +88,9 @@ describe('InstanceDetailPage', () => {
   });
 
   it('lets a technician accept a request once the terms are accepted', async () => {
-    const pending = wireDetail({ actions: { evaluate: true, start: false, conclude: false } });
+    const pending = wireDetail({
+      actions: { ...NO_ACTIONS, evaluate: true, start: false, conclude: false },
+    });
     const accepted = wireDetail({
       technician: { id: TECHNICIAN_ID, name: 'Maria Souza' },
       status: InstanceStatus.PRODUCER_PENDING,
@@ -123,7 +125,9 @@ describe('InstanceDetailPage', () => {
   });
 
   it('sends reject=true when the technician rejects, and shows the rejection', async () => {
-    const pending = wireDetail({ actions: { evaluate: true, start: false, conclude: false } });
+    const pending = wireDetail({
+      actions: { ...NO_ACTIONS, evaluate: true, start: false, conclude: false },
+    });
     const rejected = wireDetail({
       technician: { id: TECHNICIAN_ID, name: 'Maria Souza' },
       rejected: true,
@@ -144,7 +148,9 @@ describe('InstanceDetailPage', () => {
   });
 
   it('tells a technician who came too late, and shows the instance as it now is', async () => {
-    const pending = wireDetail({ actions: { evaluate: true, start: false, conclude: false } });
+    const pending = wireDetail({
+      actions: { ...NO_ACTIONS, evaluate: true, start: false, conclude: false },
+    });
     const taken = wireDetail({
       technician: { id: 'x', name: 'Carla Menezes' },
       status: InstanceStatus.PRODUCER_PENDING,
@@ -168,7 +174,7 @@ describe('InstanceDetailPage', () => {
     const accepted = wireDetail({
       technician: { id: TECHNICIAN_ID, name: 'Rafael Dutra Pereira' },
       status: InstanceStatus.PRODUCER_PENDING,
-      actions: { evaluate: false, start: true, conclude: false },
+      actions: { ...NO_ACTIONS, evaluate: false, start: true, conclude: false },
     });
     const fetchMock = renderDetail(owner, accepted, {
       [`PUT /api/process-instance/${accepted.id}/start`]: json(wireOngoingDetail()),
