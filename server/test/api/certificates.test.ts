@@ -395,6 +395,7 @@ describe('the certificate on the property', () => {
           valid_from: certificate.validFrom,
           valid_until: certificate.validUntil,
           issued_at: certificate.issuedAt.toISOString(),
+          level: null,
         },
       }),
     ]);
@@ -437,6 +438,7 @@ describe('GET /api/certificate/{number}', () => {
       valid_from: day(-30),
       valid_until: day(300),
       issued_at: certificate.issuedAt.toISOString(),
+      level: null,
       property: { business_name: 'Granja Arroio Duro', cnpj: farm.cnpj, municipality: 'Camaquã' },
       seal: {
         name: 'Arroz de Qualidade Superior',
@@ -588,6 +590,7 @@ describe('GET /api/process/{processId}/holders', () => {
         status: 'valid',
         valid_from: day(-30),
         valid_until: day(300),
+        level: null,
       },
       {
         business_name: 'Granja Arroio Duro',
@@ -595,6 +598,7 @@ describe('GET /api/process/{processId}/holders', () => {
         status: 'valid',
         valid_from: day(-30),
         valid_until: day(300),
+        level: null,
       },
     ]);
     const page = await t.app.inject({
