@@ -5,6 +5,7 @@ import {
   type InstanceReview,
   type InstanceSummary,
   type Pendency,
+  type SealLevel,
 } from '@agroselo/contracts';
 
 /** An instance as the list endpoints send it (snake_case), for component tests. */
@@ -251,5 +252,32 @@ export function wireInspection(overrides: Partial<Inspection> = {}): Inspection 
     created_by: PENDENCY_ACTOR,
     created_at: '2026-03-25T18:00:00.000Z',
     ...overrides,
+  };
+}
+
+/** `detail` approved with its certificate, at `level` when the process offers levels. */
+export function wireApproved(
+  detail: InstanceDetail,
+  {
+    note = 'Lavoura conforme o protocolo.',
+    level = null,
+  }: { note?: string; level?: SealLevel | null } = {},
+): InstanceDetail {
+  return {
+    ...detail,
+    finished: true,
+    status: InstanceStatus.FINISHED,
+    approved: true,
+    finish_note: note,
+    actions: NO_ACTIONS,
+    review: { ...detail.review, level },
+    certificate: {
+      number: 'AGS-7K3M-9QXT',
+      status: 'valid',
+      valid_from: '2026-07-01',
+      valid_until: '2028-06-30',
+      issued_at: '2026-11-20T15:00:00.000Z',
+      level,
+    },
   };
 }

@@ -5,7 +5,6 @@ import {
   FileButton,
   Group,
   Image,
-  Modal,
   Stack,
   Text,
   Textarea,
@@ -20,14 +19,13 @@ import {
   insideRioGrandeDoSul,
   messages,
 } from '@agroselo/contracts';
-import { errorMessage } from '../../../api';
 import { PtBrDateInput } from '../../../components/date-field';
-import { ErrorAlert } from '../../../components/error-alert';
 import { dayjs } from '../../../lib/dayjs';
 import { prepareProof } from '../../forms/photo';
 import type { InstanceDetailItem } from '../api';
 import { parseCoordinate } from '../format';
 import { useRecordInspection } from '../review-api';
+import { DialogFooter, ReviewDialog } from './review-section';
 
 const m = messages.review;
 
@@ -180,163 +178,157 @@ export function InspectionDialog({
       },
       {
         onSuccess: () => {
-          notifications.show({ color: 'leaf', message: 'Vistoria registrada.' });
           close();
+          notifications.show({ color: 'leaf', message: 'Vistoria registrada.' });
         },
       },
     );
   };
 
   return (
-    <Modal opened={opened} onClose={close} title="Registrar vistoria" centered size="lg">
-      <Stack gap="md">
-        <PtBrDateInput
-          label="Data da vistoria"
-          value={visitedOn}
-          onChange={(value) => {
-            setVisitedOn(value);
-            clear({ visitedOn: undefined });
-          }}
-          maxDate={today}
-          error={errors.visitedOn}
-          required
-          maw={240}
-        />
-        <Stack gap="xs">
-          <Group gap="sm" align="flex-start" wrap="wrap">
-            <TextInput
-              label="Latitude"
-              placeholder="-30,851200"
-              inputMode="decimal"
-              value={latitude}
-              onChange={(event) => {
-                setLatitude(event.currentTarget.value);
-                clear({ latitude: undefined });
-              }}
-              error={errors.latitude}
-              required
-              style={{ flex: '1 1 10rem' }}
-            />
-            <TextInput
-              label="Longitude"
-              placeholder="-51,798600"
-              inputMode="decimal"
-              value={longitude}
-              onChange={(event) => {
-                setLongitude(event.currentTarget.value);
-                clear({ longitude: undefined });
-              }}
-              error={errors.longitude}
-              required
-              style={{ flex: '1 1 10rem' }}
-            />
-          </Group>
-          <Button
-            variant="light"
-            leftSection={<IconCurrentLocation size={18} aria-hidden />}
-            onClick={locate}
-            loading={locating}
-            w={{ base: '100%', xs: 'fit-content' }}
-          >
-            Usar minha localização
-          </Button>
-          {locationProblem && (
-            <Text size="sm" c="red.9" role="alert">
-              {locationProblem}
-            </Text>
-          )}
-        </Stack>
-        <Textarea
-          label="Resumo"
-          value={summary}
-          onChange={(event) => {
-            setSummary(event.currentTarget.value);
-            clear({ summary: undefined });
-          }}
-          error={errors.summary}
-          maxLength={INSPECTION_SUMMARY_MAX}
-          autosize
-          minRows={3}
-          maxRows={10}
-          required
-        />
-        <Stack gap="xs" role="group" aria-label="Fotos">
-          <Text size="sm" fw={500}>
-            Fotos
-          </Text>
-          <Text size="xs" c="dimmed">
-            Até {INSPECTION_PHOTOS_MAX} fotos, tiradas com a câmera ou escolhidas. Fotos grandes são
-            reduzidas antes do envio.
-          </Text>
-          {photos.length > 0 && (
-            <Group gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
-              {photos.map((photo, index) => (
-                <li key={photo.url} style={{ position: 'relative' }}>
-                  <Image
-                    src={photo.url}
-                    alt={`Foto ${index + 1}: ${photo.file.name}`}
-                    w={72}
-                    h={72}
-                    fit="cover"
-                    radius="sm"
-                  />
-                  <ActionIcon
-                    size="sm"
-                    color="red"
-                    variant="filled"
-                    pos="absolute"
-                    top={2}
-                    right={2}
-                    onClick={() => remove(index)}
-                    aria-label={`Remover a foto ${index + 1}`}
-                  >
-                    <IconTrash size={14} aria-hidden />
-                  </ActionIcon>
-                </li>
-              ))}
-            </Group>
-          )}
-          <FileButton
-            onChange={(files) => void add(files)}
-            accept="image/*"
-            capture="environment"
-            multiple
-            resetRef={resetPicker}
-            inputProps={{ 'aria-label': 'Escolher fotos' }}
-          >
-            {(props) => (
-              <Button
-                {...props}
-                variant="default"
-                leftSection={<IconPhotoPlus size={18} aria-hidden />}
-                loading={preparing}
-                disabled={photos.length >= INSPECTION_PHOTOS_MAX}
-                w={{ base: '100%', xs: 'fit-content' }}
-              >
-                Adicionar fotos ({photos.length}/{INSPECTION_PHOTOS_MAX})
-              </Button>
-            )}
-          </FileButton>
-          {errors.photos && (
-            <Text size="sm" c="red.9" role="alert">
-              {errors.photos}
-            </Text>
-          )}
-        </Stack>
-        {record.isError && (
-          <ErrorAlert title="Não foi possível registrar a vistoria">
-            {errorMessage(record.error)}
-          </ErrorAlert>
-        )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={close} disabled={record.isPending}>
-            Cancelar
-          </Button>
-          <Button onClick={submit} loading={record.isPending} disabled={preparing}>
-            Registrar vistoria
-          </Button>
+    <ReviewDialog title="Registrar vistoria" opened={opened} onClose={close}>
+      <PtBrDateInput
+        label="Data da vistoria"
+        value={visitedOn}
+        onChange={(value) => {
+          setVisitedOn(value);
+          clear({ visitedOn: undefined });
+        }}
+        maxDate={today}
+        error={errors.visitedOn}
+        required
+        maw={240}
+      />
+      <Stack gap="xs">
+        <Group gap="sm" align="flex-start" wrap="wrap">
+          <TextInput
+            label="Latitude"
+            placeholder="-30,851200"
+            inputMode="decimal"
+            value={latitude}
+            onChange={(event) => {
+              setLatitude(event.currentTarget.value);
+              clear({ latitude: undefined });
+            }}
+            error={errors.latitude}
+            required
+            style={{ flex: '1 1 10rem' }}
+          />
+          <TextInput
+            label="Longitude"
+            placeholder="-51,798600"
+            inputMode="decimal"
+            value={longitude}
+            onChange={(event) => {
+              setLongitude(event.currentTarget.value);
+              clear({ longitude: undefined });
+            }}
+            error={errors.longitude}
+            required
+            style={{ flex: '1 1 10rem' }}
+          />
         </Group>
+        <Button
+          variant="light"
+          leftSection={<IconCurrentLocation size={18} aria-hidden />}
+          onClick={locate}
+          loading={locating}
+          w={{ base: '100%', xs: 'fit-content' }}
+        >
+          Usar minha localização
+        </Button>
+        {locationProblem && (
+          <Text size="sm" c="red.9" role="alert">
+            {locationProblem}
+          </Text>
+        )}
       </Stack>
-    </Modal>
+      <Textarea
+        label="Resumo"
+        value={summary}
+        onChange={(event) => {
+          setSummary(event.currentTarget.value);
+          clear({ summary: undefined });
+        }}
+        error={errors.summary}
+        maxLength={INSPECTION_SUMMARY_MAX}
+        autosize
+        minRows={3}
+        maxRows={10}
+        required
+      />
+      <Stack gap="xs" role="group" aria-label="Fotos">
+        <Text size="sm" fw={500}>
+          Fotos
+        </Text>
+        <Text size="xs" c="dimmed">
+          Até {INSPECTION_PHOTOS_MAX} fotos, tiradas com a câmera ou escolhidas. Fotos grandes são
+          reduzidas antes do envio.
+        </Text>
+        {photos.length > 0 && (
+          <Group gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+            {photos.map((photo, index) => (
+              <li key={photo.url} style={{ position: 'relative' }}>
+                <Image
+                  src={photo.url}
+                  alt={`Foto ${index + 1}: ${photo.file.name}`}
+                  w={72}
+                  h={72}
+                  fit="cover"
+                  radius="sm"
+                />
+                <ActionIcon
+                  size="sm"
+                  color="red"
+                  variant="filled"
+                  pos="absolute"
+                  top={2}
+                  right={2}
+                  onClick={() => remove(index)}
+                  aria-label={`Remover a foto ${index + 1}`}
+                >
+                  <IconTrash size={14} aria-hidden />
+                </ActionIcon>
+              </li>
+            ))}
+          </Group>
+        )}
+        <FileButton
+          onChange={(files) => void add(files)}
+          accept="image/*"
+          capture="environment"
+          multiple
+          resetRef={resetPicker}
+          inputProps={{ 'aria-label': 'Escolher fotos' }}
+        >
+          {(props) => (
+            <Button
+              {...props}
+              variant="default"
+              leftSection={<IconPhotoPlus size={18} aria-hidden />}
+              loading={preparing}
+              disabled={photos.length >= INSPECTION_PHOTOS_MAX}
+              w={{ base: '100%', xs: 'fit-content' }}
+            >
+              Adicionar fotos ({photos.length}/{INSPECTION_PHOTOS_MAX})
+            </Button>
+          )}
+        </FileButton>
+        {errors.photos && (
+          <Text size="sm" c="red.9" role="alert">
+            {errors.photos}
+          </Text>
+        )}
+      </Stack>
+      <DialogFooter
+        failure={record.error}
+        failureTitle="Não foi possível registrar a vistoria"
+        pending={record.isPending}
+        disabled={preparing}
+        submitLabel="Registrar vistoria"
+        onSubmit={submit}
+        onCancel={close}
+      />
+    </ReviewDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import {
   Button,
   Group,
@@ -9,14 +9,10 @@ import {
   Skeleton,
   Stack,
   Text,
-  Title,
   UnstyledButton,
 } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
 import { IconCameraPlus, IconPhotoOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { isApiError } from '../../../api';
-import { LoadError } from '../../../components/error-alert';
 import type { InstanceDetailItem } from '../api';
 import { formatCoordinate, formatDay } from '../format';
 import {
@@ -24,6 +20,7 @@ import {
   inspectionsQueryOptions,
   type InspectionItem,
 } from '../review-api';
+import { ReviewList, ReviewSection, useDialogOnDemand } from './review-section';
 
 // The dialog brings the date picker and the photo handling: loaded when first opened.
 const InspectionDialog = lazy(() =>
@@ -113,68 +110,42 @@ function InspectionCard({
 
 /** DESIGN §4b: the technician's visits to the property, with their photos; staff record them. */
 export function InspectionsSection({ instance }: { instance: InstanceDetailItem }) {
-  const headingId = useId();
-  const [dialogOpened, dialog] = useDisclosure(false);
-  const [dialogUsed, setDialogUsed] = useState(false);
+  const dialog = useDialogOnDemand();
   const [shown, setShown] = useState<{ url: string; alt: string } | null>(null);
   const total = instance.review.inspections;
   const list = useQuery({ ...inspectionsQueryOptions(instance.id), enabled: total > 0 });
   const canInspect =
     instance.actions.inspect && !instance.review.conflictOfInterest && !instance.finished;
 
-  let content;
-  if (total === 0) {
-    content = (
-      <Text size="sm" c="dimmed">
-        Nenhuma vistoria registrada.
-      </Text>
-    );
-  } else if (list.isPending) {
-    content = (
-      <Stack gap="sm" aria-busy aria-label="Carregando as vistorias">
-        {Array.from({ length: Math.min(total, 3) }, (_, index) => (
-          <Skeleton key={index} h={ITEM_HEIGHT} radius="md" />
-        ))}
-      </Stack>
-    );
-  } else if (list.isError) {
-    content =
-      isApiError(list.error) && list.error.status === 403 ? null : (
-        <LoadError title="Não foi possível carregar as vistorias" query={list} />
-      );
-  } else {
-    content = (
-      <Stack component="ul" gap="sm" m={0} p={0} style={{ listStyle: 'none' }}>
-        {list.data.items.map((inspection) => (
-          <InspectionCard key={inspection.id} inspection={inspection} onOpen={setShown} />
-        ))}
-      </Stack>
-    );
-  }
-
   return (
-    <Paper component="section" aria-labelledby={headingId} withBorder radius="lg" p="md">
-      <Stack gap="sm">
-        <Group justify="space-between" gap="xs">
-          <Title order={2} fz="lg" id={headingId}>
-            Vistoria
-          </Title>
-          {canInspect && (
-            <Button
-              size="sm"
-              variant="light"
-              leftSection={<IconCameraPlus size={16} aria-hidden />}
-              onClick={() => {
-                setDialogUsed(true);
-                dialog.open();
-              }}
-            >
-              Registrar vistoria
-            </Button>
-          )}
-        </Group>
-        {content}
-      </Stack>
+    <ReviewSection
+      title="Vistoria"
+      action={
+        canInspect && (
+          <Button
+            size="sm"
+            variant="light"
+            leftSection={<IconCameraPlus size={16} aria-hidden />}
+            onClick={dialog.open}
+          >
+            Registrar vistoria
+          </Button>
+        )
+      }
+    >
+      <ReviewList
+        total={total}
+        query={list}
+        empty="Nenhuma vistoria registrada."
+        noun="as vistorias"
+        itemHeight={ITEM_HEIGHT}
+      >
+        {(items) =>
+          items.map((inspection) => (
+            <InspectionCard key={inspection.id} inspection={inspection} onOpen={setShown} />
+          ))
+        }
+      </ReviewList>
       <Modal
         opened={shown !== null}
         onClose={() => setShown(null)}
@@ -184,11 +155,11 @@ export function InspectionsSection({ instance }: { instance: InstanceDetailItem 
       >
         {shown && <PhotoImage url={shown.url} alt={shown.alt} large />}
       </Modal>
-      {dialogUsed && (
+      {dialog.used && (
         <Suspense fallback={null}>
-          <InspectionDialog instance={instance} opened={dialogOpened} onClose={dialog.close} />
+          <InspectionDialog instance={instance} opened={dialog.opened} onClose={dialog.close} />
         </Suspense>
       )}
-    </Paper>
+    </ReviewSection>
   );
 }

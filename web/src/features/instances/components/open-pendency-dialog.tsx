@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Select, Stack, Textarea } from '@mantine/core';
+import { Select, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { messages, PENDENCY_TEXT_MAX } from '@agroselo/contracts';
 import { errorMessage } from '../../../api';
 import { PtBrDateInput } from '../../../components/date-field';
-import { ErrorAlert } from '../../../components/error-alert';
 import { dayjs } from '../../../lib/dayjs';
 import type { InstanceDetailItem } from '../api';
 import { reviewFormQueryOptions, useOpenPendency } from '../review-api';
+import { DialogFooter, ReviewDialog } from './review-section';
 
 const m = messages.review;
 
@@ -71,90 +71,83 @@ export function OpenPendencyDialog({
       },
       {
         onSuccess: () => {
-          notifications.show({ color: 'leaf', message: 'Pendência aberta.' });
           close();
+          notifications.show({ color: 'leaf', message: 'Pendência aberta.' });
         },
       },
     );
   };
 
   return (
-    <Modal opened={opened} onClose={close} title="Abrir pendência" centered size="lg">
-      <Stack gap="md">
-        <Select
-          label="Formulário"
-          placeholder="Selecione"
-          data={instance.formInstances.map((item) => ({ value: item.id, label: item.name }))}
-          value={formId}
-          onChange={(value) => {
-            setFormId(value);
-            setFieldId(null);
-            setErrors((current) => ({ ...current, form: undefined }));
-          }}
-          allowDeselect={false}
-          error={errors.form}
-          required
-          comboboxProps={{ withinPortal: true }}
-        />
-        <Select
-          label="Campo (opcional)"
-          description="Num formulário finalizado, só este campo volta a poder ser alterado."
-          placeholder={
-            formId
-              ? form.isPending
-                ? 'Carregando os campos…'
-                : 'Todo o formulário'
-              : 'Escolha o formulário primeiro'
-          }
-          data={fields}
-          value={fieldId}
-          onChange={setFieldId}
-          disabled={!formId || form.isPending}
-          clearable
-          searchable={fields.length > 8}
-          nothingFoundMessage="Nenhum campo com esse nome"
-          error={form.isError ? errorMessage(form.error) : undefined}
-        />
-        <Textarea
-          label="Descrição"
-          value={description}
-          onChange={(event) => {
-            setDescription(event.currentTarget.value);
-            setErrors((current) => ({ ...current, description: undefined }));
-          }}
-          error={errors.description}
-          maxLength={PENDENCY_TEXT_MAX}
-          autosize
-          minRows={3}
-          maxRows={8}
-          required
-        />
-        <PtBrDateInput
-          label="Prazo"
-          value={dueDate}
-          onChange={(value) => {
-            setDueDate(value);
-            setErrors((current) => ({ ...current, dueDate: undefined }));
-          }}
-          minDate={today}
-          error={errors.dueDate}
-          required
-          maw={240}
-        />
-        {openPendency.isError && (
-          <ErrorAlert title="Não foi possível abrir a pendência">
-            {errorMessage(openPendency.error)}
-          </ErrorAlert>
-        )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={close} disabled={openPendency.isPending}>
-            Cancelar
-          </Button>
-          <Button onClick={submit} loading={openPendency.isPending}>
-            Abrir pendência
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ReviewDialog title="Abrir pendência" opened={opened} onClose={close}>
+      <Select
+        label="Formulário"
+        placeholder="Selecione"
+        data={instance.formInstances.map((item) => ({ value: item.id, label: item.name }))}
+        value={formId}
+        onChange={(value) => {
+          setFormId(value);
+          setFieldId(null);
+          setErrors((current) => ({ ...current, form: undefined }));
+        }}
+        allowDeselect={false}
+        error={errors.form}
+        required
+        comboboxProps={{ withinPortal: true }}
+      />
+      <Select
+        label="Campo (opcional)"
+        description="Num formulário finalizado, só este campo volta a poder ser alterado."
+        placeholder={
+          formId
+            ? form.isPending
+              ? 'Carregando os campos…'
+              : 'Todo o formulário'
+            : 'Escolha o formulário primeiro'
+        }
+        data={fields}
+        value={fieldId}
+        onChange={setFieldId}
+        disabled={!formId || form.isPending}
+        clearable
+        searchable={fields.length > 8}
+        nothingFoundMessage="Nenhum campo com esse nome"
+        error={form.isError ? errorMessage(form.error) : undefined}
+      />
+      <Textarea
+        label="Descrição"
+        value={description}
+        onChange={(event) => {
+          setDescription(event.currentTarget.value);
+          setErrors((current) => ({ ...current, description: undefined }));
+        }}
+        error={errors.description}
+        maxLength={PENDENCY_TEXT_MAX}
+        autosize
+        minRows={3}
+        maxRows={8}
+        required
+      />
+      <PtBrDateInput
+        label="Prazo"
+        value={dueDate}
+        onChange={(value) => {
+          setDueDate(value);
+          setErrors((current) => ({ ...current, dueDate: undefined }));
+        }}
+        minDate={today}
+        error={errors.dueDate}
+        required
+        maw={240}
+      />
+      <DialogFooter
+        failure={openPendency.error}
+        failureTitle="Não foi possível abrir a pendência"
+        pending={openPendency.isPending}
+        submitLabel="Abrir pendência"
+        onSubmit={submit}
+        onCancel={close}
+      />
+    </ReviewDialog>
   );
 }

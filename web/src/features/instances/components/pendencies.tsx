@@ -1,17 +1,5 @@
 import { lazy, Suspense, useId, useState } from 'react';
-import {
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { Anchor, Badge, Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowBackUp, IconCheck, IconMessageReply, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -22,12 +10,13 @@ import {
   PENDENCY_TEXT_MAX,
   type PendencyStatus,
 } from '@agroselo/contracts';
-import { errorMessage, isApiError } from '../../../api';
+import { errorMessage } from '../../../api';
 import { paths } from '../../../app/paths';
-import { ErrorAlert, LoadError } from '../../../components/error-alert';
+import { ErrorAlert } from '../../../components/error-alert';
 import type { InstanceDetailItem } from '../api';
 import { formatDay, formatRequestDate } from '../format';
 import { pendenciesQueryOptions, usePendencyStep, type PendencyItem } from '../review-api';
+import { ReviewList, ReviewSection, useDialogOnDemand } from './review-section';
 
 // The dialog brings the date picker: loaded when staff first open it.
 const OpenPendencyDialog = lazy(() =>
@@ -282,80 +271,54 @@ export function PendenciesSection({
   instance: InstanceDetailItem;
   isOwner: boolean;
 }) {
-  const headingId = useId();
-  const [dialogOpened, dialog] = useDisclosure(false);
-  const [dialogUsed, setDialogUsed] = useState(false);
+  const dialog = useDialogOnDemand();
   const counts = instance.review.pendencies;
   const total = counts.open + counts.answered + counts.resolved;
   const list = useQuery({ ...pendenciesQueryOptions(instance.id), enabled: total > 0 });
   const canReview =
     instance.actions.review && !instance.review.conflictOfInterest && !instance.finished;
 
-  let content;
-  if (total === 0) {
-    content = (
-      <Text size="sm" c="dimmed">
-        Nenhuma pendência.
-      </Text>
-    );
-  } else if (list.isPending) {
-    content = (
-      <Stack gap="sm" aria-busy aria-label="Carregando as pendências">
-        {Array.from({ length: Math.min(total, 4) }, (_, index) => (
-          <Skeleton key={index} h={ITEM_HEIGHT} radius="md" />
-        ))}
-      </Stack>
-    );
-  } else if (list.isError) {
-    content =
-      isApiError(list.error) && list.error.status === 403 ? null : (
-        <LoadError title="Não foi possível carregar as pendências" query={list} />
-      );
-  } else {
-    content = (
-      <Stack component="ul" gap="sm" m={0} p={0} style={{ listStyle: 'none' }}>
-        {list.data.items.map((pendency) => (
-          <PendencyCard
-            key={pendency.id}
-            pendency={pendency}
-            instanceId={instance.id}
-            canReview={canReview}
-            isOwner={isOwner}
-          />
-        ))}
-      </Stack>
-    );
-  }
-
   return (
-    <Paper component="section" aria-labelledby={headingId} withBorder radius="lg" p="md">
-      <Stack gap="sm">
-        <Group justify="space-between" gap="xs">
-          <Title order={2} fz="lg" id={headingId}>
-            Pendências
-          </Title>
-          {canReview && (
-            <Button
-              size="sm"
-              variant="light"
-              leftSection={<IconPlus size={16} aria-hidden />}
-              onClick={() => {
-                setDialogUsed(true);
-                dialog.open();
-              }}
-            >
-              Abrir pendência
-            </Button>
-          )}
-        </Group>
-        <Counts counts={counts} />
-        {content}
-      </Stack>
-      {dialogUsed && (
+    <ReviewSection
+      title="Pendências"
+      action={
+        canReview && (
+          <Button
+            size="sm"
+            variant="light"
+            leftSection={<IconPlus size={16} aria-hidden />}
+            onClick={dialog.open}
+          >
+            Abrir pendência
+          </Button>
+        )
+      }
+    >
+      <Counts counts={counts} />
+      <ReviewList
+        total={total}
+        query={list}
+        empty="Nenhuma pendência."
+        noun="as pendências"
+        itemHeight={ITEM_HEIGHT}
+      >
+        {(items) =>
+          items.map((pendency) => (
+            <PendencyCard
+              key={pendency.id}
+              pendency={pendency}
+              instanceId={instance.id}
+              canReview={canReview}
+              isOwner={isOwner}
+            />
+          ))
+        }
+      </ReviewList>
+      {dialog.used && (
         <Suspense fallback={null}>
-          <OpenPendencyDialog instance={instance} opened={dialogOpened} onClose={dialog.close} />
+          <OpenPendencyDialog instance={instance} opened={dialog.opened} onClose={dialog.close} />
         </Suspense>
       )}
-    </Paper>
+    </ReviewSection>
   );
 }

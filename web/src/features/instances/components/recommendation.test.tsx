@@ -1,11 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { InstanceStatus, messages, type InstanceDetail } from '@agroselo/contracts';
+import { messages, type InstanceDetail } from '@agroselo/contracts';
 import { json } from '../../../../test/fetch-mock';
 import { wireUser } from '../../../../test/users';
 import { bodyOf, renderInstanceDetail, write } from '../render-detail';
-import { NO_ACTIONS, OWNER_ID, TECHNICIAN_ID, wireOngoingDetail, wireReview } from '../test-data';
+import {
+  NO_ACTIONS,
+  OWNER_ID,
+  TECHNICIAN_ID,
+  wireApproved,
+  wireOngoingDetail,
+  wireReview,
+} from '../test-data';
 
 const technician = wireUser('technician', { id: TECHNICIAN_ID });
 const admin = wireUser('admin', { id: '0190a3c2-7b1e-7c3a-9f1e-00000000a0a0' });
@@ -30,23 +37,8 @@ function ready(actions: Partial<typeof NO_ACTIONS>, review: Parameters<typeof wi
   });
 }
 
-const approvedOuro = (detail: InstanceDetail): InstanceDetail => ({
-  ...detail,
-  finished: true,
-  status: InstanceStatus.FINISHED,
-  approved: true,
-  finish_note: 'Aprovado pelo comitê.',
-  actions: NO_ACTIONS,
-  review: { ...detail.review, level: 'ouro' },
-  certificate: {
-    number: 'AGS-7K3M-9QXT',
-    status: 'valid',
-    valid_from: '2026-07-01',
-    valid_until: '2028-06-30',
-    issued_at: '2026-11-20T15:00:00.000Z',
-    level: 'ouro',
-  },
-});
+const approvedOuro = (detail: InstanceDetail) =>
+  wireApproved(detail, { note: 'Aprovado pelo comitê.', level: 'ouro' });
 
 describe('the parecer técnico and the committee’s decision', () => {
   it('lets the assigned technician recommend, with the justification it requires', async () => {
