@@ -319,7 +319,7 @@ describe('FormInstancePage: a pendência on a finished form', () => {
     expect(within(note).getByText('Aberta')).toBeVisible();
     const due = within(note).getByText(/Prazo:/);
     expect(due).toHaveTextContent('Prazo: 30/03/2026');
-    expect(due).toHaveStyle({ color: 'var(--mantine-color-red-8)' });
+    expect(due).toHaveStyle({ color: 'var(--mantine-color-red-9)' });
     expect(within(note).getByText('Atrasada')).toBeVisible();
     expect(within(note).getByRole('link', { name: /página do processo/ })).toHaveAttribute(
       'href',

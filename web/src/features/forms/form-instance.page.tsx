@@ -129,7 +129,7 @@ function FieldBlock({
       withBorder
       radius="md"
       p="md"
-      style={field.editable ? { borderColor: 'var(--mantine-color-orange-5)' } : undefined}
+      style={field.editable ? { borderColor: 'var(--mantine-color-red-4)' } : undefined}
     >
       <Stack gap="sm">
         {field.pendency && (

@@ -8,9 +8,10 @@ import { formatDay } from '../format';
 
 type FieldPendencyItem = NonNullable<FieldInstanceItem['pendency']>;
 
+// As on the instance page's list of pendências; the theme keeps these light badges at AA.
 const STATUS_COLORS: Record<PendencyStatus, string> = {
-  open: 'orange',
-  answered: 'blue',
+  open: 'red',
+  answered: 'rice',
   resolved: 'leaf',
 };
 
@@ -26,23 +27,22 @@ interface PendencyNoteProps {
  * past) and where the pendência stands.
  */
 export function PendencyNote({ pendency, editable, instanceId }: PendencyNoteProps) {
-  const resolved = pendency.status === 'resolved';
   return (
     <Paper
+      withBorder
       radius="sm"
       p="sm"
-      bg={resolved ? 'gray.0' : 'orange.0'}
       style={{
-        borderLeft: `4px solid var(--mantine-color-${resolved ? 'gray-4' : 'orange-6'})`,
+        borderLeft: `4px solid var(--mantine-color-${STATUS_COLORS[pendency.status]}-6)`,
       }}
     >
       <Stack gap={6}>
         <Group gap="xs" justify="space-between" align="flex-start" wrap="nowrap">
           <Group gap={6} align="flex-start" wrap="nowrap" miw={0}>
-            {!resolved && (
+            {pendency.status === 'open' && (
               <IconAlertTriangle
                 size={18}
-                color="var(--mantine-color-orange-8)"
+                color="var(--mantine-color-red-9)"
                 aria-hidden
                 style={{ flexShrink: 0, marginTop: 2 }}
               />
@@ -51,20 +51,20 @@ export function PendencyNote({ pendency, editable, instanceId }: PendencyNotePro
               Pendência: {pendency.description}
             </Text>
           </Group>
-          <Badge color={STATUS_COLORS[pendency.status]} variant="light" style={{ flexShrink: 0 }}>
+          <Badge color={STATUS_COLORS[pendency.status]} variant="light" tt="none" flex="none">
             {PENDENCY_STATUS_LABELS[pendency.status]}
           </Badge>
         </Group>
         <Group gap="xs">
           <Text
             size="sm"
-            c={pendency.late ? 'red.8' : undefined}
+            c={pendency.late ? 'red.9' : undefined}
             fw={pendency.late ? 600 : undefined}
           >
             Prazo: <time dateTime={pendency.dueDate}>{formatDay(pendency.dueDate)}</time>
           </Text>
           {pendency.late && (
-            <Badge color="red" variant="filled" size="sm">
+            <Badge color="red.9" variant="filled" tt="none" size="sm">
               Atrasada
             </Badge>
           )}
