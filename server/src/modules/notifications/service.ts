@@ -13,20 +13,21 @@ const i = processInstances;
 const pd = pendencies;
 
 /** Whose bell: each gets its own prepared statement. */
-type Audience = 'admin' | 'technician' | 'owner';
+type Audience = 'staff' | 'owner';
 
 /**
  * What waits for a caller (spec §6, DESIGN §5 and §4b): staff see the requests nobody evaluated
- * and the pendências answered by producers (a technician only those of their own instances);
- * owners see their accepted requests to start and the pendências open on their properties.
+ * and the pendências answered on the instances they took (an admin's too: the answers of other
+ * technicians' instances are theirs to review); owners see their accepted requests to start and
+ * the pendências open on their properties.
  */
 function pendingConditions(audience: Audience) {
   const open = and(not(i.finished), not(i.rejected))!;
-  if (audience !== 'owner') {
+  if (audience === 'staff') {
     const pendency = and(
       eq(pd.status, 'answered'),
       open,
-      audience === 'technician' ? eq(i.technicianId, sql.placeholder('callerId')) : undefined,
+      eq(i.technicianId, sql.placeholder('callerId')),
     )!;
     return {
       requests: awaitsTechnician,
@@ -92,13 +93,7 @@ function pendingQuery(db: Db, name: string, audience: Audience) {
 }
 
 const audienceOf = (caller: Caller): Audience | null =>
-  caller.role === 'admin'
-    ? 'admin'
-    : STAFF_ROLES.includes(caller.role)
-      ? 'technician'
-      : caller.role === 'owner'
-        ? 'owner'
-        : null;
+  STAFF_ROLES.includes(caller.role) ? 'staff' : caller.role === 'owner' ? 'owner' : null;
 
 export async function listPending(
   deps: AppDeps,
