@@ -68,8 +68,8 @@ describe('the vistorias of an instance', () => {
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/inspections'))).toBe(false);
   });
 
-  it('records a visit: typed position with a decimal comma, a photo, and the checks first', async () => {
-    stubObjectUrls();
+  /** The technician's page with the dialog open; the browser's location is refused. */
+  async function openDialog() {
     const getCurrentPosition = vi.fn(
       (_: PositionCallback, fail: PositionErrorCallback | null | undefined) =>
         fail?.({ code: 1, PERMISSION_DENIED: 1 } as GeolocationPositionError),
@@ -84,7 +84,11 @@ describe('the vistorias of an instance', () => {
     const section = within(await screen.findByRole('region', { name: 'Vistoria' }));
     await userEvent.click(section.getByRole('button', { name: 'Registrar vistoria' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Registrar vistoria' }));
+    return { dialog, fetchMock, key: `POST /api/process-instance/${instance.id}/inspections` };
+  }
 
+  it('says why the location was not used, and checks the position and summary first', async () => {
+    const { dialog, fetchMock, key } = await openDialog();
     await userEvent.click(dialog.getByRole('button', { name: 'Usar minha localização' }));
     expect(dialog.getByText(LOCATION_DENIED)).toBeVisible();
 
@@ -93,10 +97,13 @@ describe('the vistorias of an instance', () => {
     await userEvent.click(dialog.getByRole('button', { name: 'Registrar vistoria' }));
     expect(dialog.getByText(m.outsideRs)).toBeVisible();
     expect(dialog.getByText(m.summaryRequired)).toBeVisible();
+    expect(bodyOf(fetchMock, key)).toBeUndefined();
+  });
 
-    await userEvent.clear(dialog.getByRole('textbox', { name: 'Latitude' }));
+  it('records a visit with a typed position (decimal comma) and a photo shown before it goes', async () => {
+    stubObjectUrls();
+    const { dialog, fetchMock, key } = await openDialog();
     await write(dialog.getByRole('textbox', { name: 'Latitude' }), '-30,8512');
-    await userEvent.clear(dialog.getByRole('textbox', { name: 'Longitude' }));
     await write(dialog.getByRole('textbox', { name: 'Longitude' }), '-51,7986');
     await write(dialog.getByRole('textbox', { name: 'Resumo' }), inspection.summary);
     const picker = screen.getByLabelText('Escolher fotos');
@@ -109,9 +116,8 @@ describe('the vistorias of an instance', () => {
 
     await userEvent.click(dialog.getByRole('button', { name: 'Registrar vistoria' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    const body = bodyOf(fetchMock, `POST /api/process-instance/${instance.id}/inspections`);
-    expect(body).toBeInstanceOf(FormData);
-    const form = body as FormData;
+    const form = bodyOf(fetchMock, key) as FormData;
+    expect(form).toBeInstanceOf(FormData);
     expect(form.get('latitude')).toBe('-30.8512');
     expect(form.get('longitude')).toBe('-51.7986');
     expect(form.get('summary')).toBe(inspection.summary);
