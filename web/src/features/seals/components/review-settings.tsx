@@ -49,7 +49,7 @@ export function ReviewSettingsSwitches({
   const id = useId();
   const Layout = compact ? Group : Stack;
   return (
-    <Layout gap={compact ? 'lg' : 'sm'}>
+    <Layout gap={compact ? 'md' : 'sm'}>
       {SWITCHES.map(({ key, label, explanation }) => (
         <Switch
           key={key}
