@@ -497,6 +497,23 @@ describe('GET /api/certificate/{number}', () => {
 });
 
 describe('GET /api/certificate/{number}/pdf', () => {
+  it('names the level of a seal granted with one, on the same single page', async () => {
+    const instance = await createInstance(t.db, {
+      property: farm,
+      technician,
+      initiated: true,
+      finished: true,
+      approved: true,
+    });
+    const certificate = await createCertificate(t.db, { instance, level: 'ouro' });
+    const response = await t.app.inject({ url: `/api/certificate/${certificate.number}/pdf` });
+    expect(response.statusCode).toBe(200);
+    const pdf = await pdfOf(response.rawPayload);
+    expect(pdf.pages).toBe(1);
+    expect(pdf.text).toContain('Nível');
+    expect(pdf.text).toContain('Selo Ouro');
+  });
+
   it('answers 404 to an unknown number', async () => {
     const response = await t.app.inject({ url: '/api/certificate/AGS-0000-0001/pdf' });
     expect(response.statusCode).toBe(404);
