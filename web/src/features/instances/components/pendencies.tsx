@@ -44,8 +44,9 @@ function Counts({ counts }: { counts: InstanceDetailItem['review']['pendencies']
         <Badge
           key={item.label}
           component="li"
-          color={item.color}
-          variant={item.value > 0 ? 'light' : 'outline'}
+          // None counted is grey: the outline variant's pale text fails the contrast minimum.
+          color={item.value > 0 ? item.color : 'gray'}
+          variant="light"
           tt="none"
           size="lg"
         >
