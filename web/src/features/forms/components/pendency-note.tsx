@@ -1,19 +1,15 @@
-import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconArrowRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { PENDENCY_STATUS_LABELS, type PendencyStatus } from '@agroselo/contracts';
 import { paths } from '../../../app/paths';
+import {
+  PENDENCY_STATUS_COLORS,
+  PendencyDue,
+  PendencyStatusBadge,
+} from '../../../components/pendency-badges';
 import type { FieldInstanceItem } from '../api';
-import { formatDay } from '../format';
 
 type FieldPendencyItem = NonNullable<FieldInstanceItem['pendency']>;
-
-// As on the instance page's list of pendências; the theme keeps these light badges at AA.
-const STATUS_COLORS: Record<PendencyStatus, string> = {
-  open: 'red',
-  answered: 'rice',
-  resolved: 'leaf',
-};
 
 interface PendencyNoteProps {
   pendency: FieldPendencyItem;
@@ -33,7 +29,7 @@ export function PendencyNote({ pendency, editable, instanceId }: PendencyNotePro
       radius="sm"
       p="sm"
       style={{
-        borderLeft: `4px solid var(--mantine-color-${STATUS_COLORS[pendency.status]}-6)`,
+        borderLeft: `4px solid var(--mantine-color-${PENDENCY_STATUS_COLORS[pendency.status]}-6)`,
       }}
     >
       <Stack gap={6}>
@@ -51,24 +47,9 @@ export function PendencyNote({ pendency, editable, instanceId }: PendencyNotePro
               Pendência: {pendency.description}
             </Text>
           </Group>
-          <Badge color={STATUS_COLORS[pendency.status]} variant="light" tt="none" flex="none">
-            {PENDENCY_STATUS_LABELS[pendency.status]}
-          </Badge>
+          <PendencyStatusBadge status={pendency.status} />
         </Group>
-        <Group gap="xs">
-          <Text
-            size="sm"
-            c={pendency.late ? 'red.9' : undefined}
-            fw={pendency.late ? 600 : undefined}
-          >
-            Prazo: <time dateTime={pendency.dueDate}>{formatDay(pendency.dueDate)}</time>
-          </Text>
-          {pendency.late && (
-            <Badge color="red.9" variant="filled" tt="none" size="sm">
-              Atrasada
-            </Badge>
-          )}
-        </Group>
+        <PendencyDue dueDate={pendency.dueDate} late={pendency.late} />
         {editable && (
           <Text size="sm">
             Corrija este campo e salve; depois responda à pendência na{' '}
