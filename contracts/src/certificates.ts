@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdSchema, ListQuerySchema, safeText } from './common';
 import { messages } from './messages';
+import { SealLevelSchema } from './review';
 
 const m = messages.certificates;
 
@@ -14,6 +15,8 @@ export const CONCLUSION_NOTE_MAX = 2000;
 export const ConcludeBodySchema = z
   .object({
     approved: z.boolean({ error: m.approvedRequired }),
+    /** Required to approve when the process offers levels. */
+    level: SealLevelSchema.nullish().transform((value) => value ?? null),
     note: safeText({ error: m.noteInvalid })
       .max(CONCLUSION_NOTE_MAX, m.noteTooLong)
       .optional()
@@ -41,6 +44,8 @@ export const InstanceCertificateSchema = z.object({
   valid_from: z.iso.date(),
   valid_until: z.iso.date(),
   issued_at: z.iso.datetime({ offset: true }),
+  /** 'Selo Prata' / 'Selo Ouro'; null when the process offers no levels. */
+  level: SealLevelSchema.nullable(),
 });
 export type InstanceCertificate = z.infer<typeof InstanceCertificateSchema>;
 
@@ -59,6 +64,7 @@ export const PublicCertificateSchema = z.object({
   valid_from: z.iso.date(),
   valid_until: z.iso.date(),
   issued_at: z.iso.datetime({ offset: true }),
+  level: SealLevelSchema.nullable(),
   property: z.object({
     business_name: z.string(),
     /** 14 characters, unformatted. */
@@ -92,5 +98,6 @@ export const SealHolderSchema = z.object({
   status: CertificateStatusSchema,
   valid_from: z.iso.date(),
   valid_until: z.iso.date(),
+  level: SealLevelSchema.nullable(),
 });
 export type SealHolder = z.infer<typeof SealHolderSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { IdSchema, safeText, toSaoPauloDay } from './common';
 import type { FieldType } from './enums';
 import { messages } from './messages';
+import { FieldPendencySchema } from './review';
 import { FieldSchema, uploadSchema } from './seals';
 
 const m = messages.forms;
@@ -138,6 +139,10 @@ export type CellInstance = z.infer<typeof CellInstanceSchema>;
 /** Spec §3 FieldInstance; a Lista's cells come in `child_field_instances`, row by row. */
 export const FieldInstanceSchema = CellInstanceSchema.extend({
   child_field_instances: z.array(CellInstanceSchema),
+  /** The newest pendência not resolved on this field, else the newest; null without any. */
+  pendency: FieldPendencySchema.nullable(),
+  /** A finished form's field reopened by an open pendência: its owner may change it (and its proof). */
+  editable: z.boolean(),
 });
 export type FieldInstance = z.infer<typeof FieldInstanceSchema>;
 

@@ -12,6 +12,7 @@ export * from './forms';
 export * from './rules/documents';
 export * from './rules/email';
 export * from './rules/password';
+export * from './review';
 export * from './certificates';
 export * from './rules/certificate-number';
 export * from './uploads';

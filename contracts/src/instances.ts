@@ -3,6 +3,7 @@ import { InstanceCertificateSchema } from './certificates';
 import { IdSchema, ListQuerySchema, safeText } from './common';
 import { InstanceStatus } from './constants';
 import { messages } from './messages';
+import { InstanceReviewSchema } from './review';
 
 /**
  * Which instances a staff list shows: `in_progress` (the dashboard) is every instance neither
@@ -88,6 +89,13 @@ export const INSTANCE_EVENT_TYPES = [
   'failed',
   // forms: a form instance finished (and signed) by its producer
   'form_finished',
+  // review: pendências, vistorias and the parecer técnico
+  'pendency_opened',
+  'pendency_answered',
+  'pendency_resolved',
+  'pendency_reopened',
+  'inspection_recorded',
+  'recommendation',
 ] as const;
 export type InstanceEventType = (typeof INSTANCE_EVENT_TYPES)[number];
 
@@ -168,9 +176,20 @@ export const InstanceDetailSchema = z.object({
   actions: z.object({
     evaluate: z.boolean(),
     start: z.boolean(),
-    /** The assigned technician or an admin may approve or fail a started instance. */
+    /**
+     * Approve or fail a started instance: the assigned technician or an admin, or with a committee
+     * only an admin once the technician recommended.
+     */
     conclude: z.boolean(),
+    /** Open, resolve and reopen pendências. */
+    review: z.boolean(),
+    /** Record a vistoria. */
+    inspect: z.boolean(),
+    /** Record the parecer técnico (committee processes, the assigned technician). */
+    recommend: z.boolean(),
   }),
+  /** Levels, committee, parecer técnico, pendências and vistorias (DESIGN §4b). */
+  review: InstanceReviewSchema,
   /** The conclusion: null until then; `finish_note` is the technician's 'parecer'. */
   approved: z.boolean().nullable(),
   finish_note: z.string().nullable(),

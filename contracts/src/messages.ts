@@ -270,8 +270,8 @@ export const messages = {
     statusUpcoming: 'Certificado ainda não vigente',
     statusExpired: 'Certificado expirado',
     // The timeline (events), with the name of who acted.
-    eventApproved: (name: string, number: string) =>
-      `Processo aprovado por ${name}; certificado ${number} emitido`,
+    eventApproved: (name: string, number: string, level?: string | null) =>
+      `Processo aprovado por ${name}${level ? ` com ${level}` : ''}; certificado ${number} emitido`,
     eventFailed: (name: string) => `Processo reprovado por ${name}`,
   },
 
@@ -285,6 +285,72 @@ export const messages = {
     cancel: 'Cancelar',
     canceled: 'Envio cancelado',
     waitingConnection: 'Sem conexão: o envio continua quando ela voltar',
+  },
+
+  /** The seal's review (DESIGN §4b): pendências, vistoria, parecer técnico, committee, levels. */
+  review: {
+    conflictOfInterest: 'Você é o responsável técnico desta propriedade e não pode avaliá-la.',
+    pendencyNotAllowed: 'Pendências só podem ser abertas em um processo iniciado e não concluído.',
+    pendencyNotFound: 'Pendência não encontrada',
+    pendencyNotOpen: 'Esta pendência não está aberta.',
+    pendencyAlreadyResolved: 'Esta pendência já está resolvida.',
+    pendencyAlreadyOpen: 'Esta pendência já está aberta.',
+    answerOwnerOnly: 'Apenas o produtor dono da propriedade pode responder à pendência',
+    reviewerOnly: 'Apenas o técnico responsável ou um administrador pode revisar este processo',
+    formRequired: 'Escolha o formulário da pendência',
+    formNotInInstance: 'Este formulário não pertence a este processo',
+    fieldNotInForm: 'Este campo não pertence ao formulário escolhido',
+    descriptionRequired: 'Descreva a pendência',
+    dueDateRequired: 'Informe o prazo',
+    dueDateInPast: 'O prazo não pode ser anterior a hoje',
+    answerRequired: 'Escreva a resposta',
+    noteRequired: 'Explique o que ainda falta corrigir',
+    textTooLong: (max: number) => `O texto deve ter no máximo ${max} caracteres`,
+    inspectionNotAllowed:
+      'Vistorias só podem ser registradas em um processo iniciado e não concluído.',
+    inspectionNotFound: 'Vistoria não encontrada',
+    photoNotFound: 'Foto não encontrada',
+    visitedOnRequired: 'Informe a data da vistoria',
+    visitedOnFuture: 'A data da vistoria não pode ser futura',
+    latitudeRequired: 'Informe a latitude',
+    longitudeRequired: 'Informe a longitude',
+    outsideRs: 'A posição deve estar no Rio Grande do Sul.',
+    summaryRequired: 'Escreva o resumo da vistoria',
+    photoRequired: 'Envie as fotos como arquivos',
+    photoType: 'As fotos devem ser JPEG, PNG ou WebP',
+    photoTooLarge: 'Cada foto deve ter no máximo 10 MB',
+    tooManyPhotos: (max: number) => `Uma vistoria tem no máximo ${max} fotos`,
+    levelInvalid: 'Escolha Prata ou Ouro',
+    levelsBoth: 'Um processo oferece os dois níveis, Prata e Ouro, ou nenhum',
+    committeeRequired: 'Informe se o processo tem comitê: true ou false',
+    levelRequired: 'Escolha o nível do selo.',
+    levelNotOffered: 'Este processo não oferece níveis de selo.',
+    outcomeRequired: 'Escolha Aprovar Prata, Aprovar Ouro ou Reprovar',
+    justificationRequired: 'Escreva a justificativa',
+    noCommittee: 'Este processo não tem comitê: o técnico conclui diretamente.',
+    recommendationTechnicianOnly: 'Apenas o técnico responsável registra o parecer técnico',
+    recommendationNotAllowed:
+      'O parecer técnico só pode ser registrado em um processo iniciado e não concluído.',
+    committeeAdminOnly: 'Com comitê, a decisão é do administrador.',
+    recommendationRequired: 'O parecer técnico é necessário antes da decisão do comitê.',
+    /** Each item 'Formulário — Campo: descrição'. */
+    openPendencies: (items: readonly string[]) =>
+      `Há pendências abertas ou respondidas: ${items.join('; ')}`,
+    // The timeline (events), with the name of who acted.
+    eventPendencyOpened: (name: string, where: string, description: string, due: string) =>
+      `Pendência aberta por ${name} em "${where}": ${description} (prazo ${due})`,
+    eventPendencyAnswered: (name: string, where: string, answer: string) =>
+      `Pendência em "${where}" respondida por ${name}: ${answer}`,
+    eventPendencyResolved: (name: string, where: string, note: string) =>
+      `Pendência em "${where}" resolvida por ${name}${note ? `: ${note}` : ''}`,
+    eventPendencyReopened: (name: string, where: string, note: string) =>
+      `Pendência em "${where}" reaberta por ${name}: ${note}`,
+    eventInspection: (name: string, day: string, photos: number) =>
+      `Vistoria de ${day} registrada por ${name}${photos ? ` (${photos} ${photos === 1 ? 'foto' : 'fotos'})` : ''}`,
+    eventRecommendation: (name: string, outcome: string, justification: string) =>
+      `Parecer técnico de ${name}: ${outcome}. ${justification}`,
+    /** 'Formulário — Campo', or the form alone. */
+    where: (form: string, field: string | null) => (field ? `${form} — ${field}` : form),
   },
 
   security: {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DateSchema, IdSchema, ListQuerySchema, requiredText, safeText } from './common';
 import { FIELD_TYPES } from './enums';
 import { messages } from './messages';
+import { MultipartCommitteeSchema, MultipartLevelsSchema, SealLevelSchema } from './review';
 
 const m = messages.seals;
 
@@ -123,6 +124,9 @@ export const ProcessRegisterBodySchema = withProcessDateOrder(
     features: FeaturesSchema,
     file: uploadSchema(m.imageRequired),
     notice_file: uploadSchema(m.noticeFileType).optional(),
+    /** The review settings (DESIGN §4b); absent: no levels, no committee. */
+    levels: MultipartLevelsSchema,
+    committee: MultipartCommitteeSchema,
   }),
 );
 export type ProcessRegisterBody = z.infer<typeof ProcessRegisterBodySchema>;
@@ -149,6 +153,9 @@ export const ProcessSchema = z.object({
   notice_url: z.string().nullable(),
   stamp: ProcessStampSchema,
   forms_count: z.number().int().min(0),
+  /** The levels granted ([] or both); a committee decides when `committee`. */
+  levels: z.array(SealLevelSchema),
+  committee: z.boolean(),
 });
 export type Process = z.infer<typeof ProcessSchema>;
 

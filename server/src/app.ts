@@ -15,6 +15,7 @@ import { formsRoutes } from './modules/forms/routes';
 import { instancesRoutes } from './modules/instances/routes';
 import { notificationsRoutes } from './modules/notifications/routes';
 import { propertiesRoutes } from './modules/properties/routes';
+import { reviewRoutes } from './modules/review/routes';
 import { sealsRoutes } from './modules/seals/routes';
 import { uploadsRoutes } from './modules/uploads/routes';
 import { usersRoutes } from './modules/users/routes';
@@ -89,6 +90,7 @@ export async function buildApp(
       await api.register(certificatesRoutes);
       await api.register(formsRoutes);
       await api.register(uploadsRoutes);
+      await api.register(reviewRoutes);
     },
     { prefix: '/api' },
   );

@@ -6,6 +6,9 @@ import {
   createCertificate,
   addTableRow,
   createField,
+  createFormInstance,
+  createInspection,
+  createPendency,
   createForm,
   createInstance,
   createProperty,
@@ -94,6 +97,21 @@ export interface Fixture {
     proofId: string;
     /** A row of the Lista for each subject to try to delete. */
     rows: Record<Subject, string>;
+  };
+  /** The review (issue 20): a started instance of the owner's farm, accepted by `technician`. */
+  review: {
+    instanceId: string;
+    formInstanceId: string;
+    fieldInstanceId: string;
+    /** One pendência per row that moves one: open (answer), answered (resolve), resolved (reopen). */
+    openPendencyId: string;
+    answeredPendencyId: string;
+    resolvedPendencyId: string;
+    inspectionId: string;
+    /** A committee process's started instance (recommendation) and one recommended (decision). */
+    committeeInstanceId: string;
+    recommendedInstanceId: string;
+    settingsProcessId: string;
   };
 }
 
@@ -573,6 +591,93 @@ export const ACCESS_MATRIX: AccessRow[] = [
     // Staff are refused before the form's state is looked at: the owner finished it first.
     expect: { ...signedIn(404), owner: 200, technician: 403, admin: 403 },
   },
+  // review: pendências, vistorias, parecer técnico and the committee
+  {
+    route: 'POST /api/process-instance/{id}/pendencies',
+    path: (fx) => `/api/process-instance/${fx.review.instanceId}/pendencies`,
+    body: (fx) =>
+      json({
+        form_instance_id: fx.review.formInstanceId,
+        field_instance_id: fx.review.fieldInstanceId,
+        description: 'Envie a outorga atualizada',
+        due_date: '2999-12-31',
+      }),
+    expect: onlyRoles(['technician', 'admin'], 201),
+  },
+  {
+    route: 'GET /api/process-instance/{id}/pendencies',
+    path: (fx) => `/api/process-instance/${fx.review.instanceId}/pendencies`,
+    expect: { ...signedIn(404), owner: 200, technician: 200, admin: 200 },
+  },
+  {
+    route: 'PUT /api/pendency/{id}/answer',
+    path: (fx) => `/api/pendency/${fx.review.openPendencyId}/answer`,
+    body: () => json({ answer: 'Outorga enviada' }),
+    expect: { ...onlyRoles(['owner'], 200), user: 404, otherOwner: 404 },
+  },
+  {
+    route: 'PUT /api/pendency/{id}/resolve',
+    path: (fx) => `/api/pendency/${fx.review.answeredPendencyId}/resolve`,
+    body: () => json({ note: 'Conferido' }),
+    // The technician resolved it first: the admin finds it resolved.
+    expect: { ...onlyRoles(['technician', 'admin'], 200), admin: 409 },
+  },
+  {
+    route: 'PUT /api/pendency/{id}/reopen',
+    path: (fx) => `/api/pendency/${fx.review.resolvedPendencyId}/reopen`,
+    body: () => json({ note: 'Falta a assinatura' }),
+    expect: { ...onlyRoles(['technician', 'admin'], 200), admin: 409 },
+  },
+  {
+    route: 'POST /api/process-instance/{id}/inspections',
+    path: (fx) => `/api/process-instance/${fx.review.instanceId}/inspections`,
+    body: () =>
+      multipart({
+        visited_on: '2025-11-20',
+        latitude: '-30.85',
+        longitude: '-51.8',
+        summary: 'Lavoura vistoriada',
+        photos: file(PNG, 'lavoura.png', 'image/png'),
+      }),
+    expect: onlyRoles(['technician', 'admin'], 201),
+  },
+  {
+    route: 'POST /api/process-instance/{id}/inspections/{inspectionId}/photos',
+    path: (fx) =>
+      `/api/process-instance/${fx.review.instanceId}/inspections/${fx.review.inspectionId}/photos`,
+    body: () => multipart({ photos: file(PNG, 'taipa.png', 'image/png') }),
+    expect: onlyRoles(['technician', 'admin'], 200),
+  },
+  {
+    route: 'GET /api/process-instance/{id}/inspections',
+    path: (fx) => `/api/process-instance/${fx.review.instanceId}/inspections`,
+    expect: { ...signedIn(404), owner: 200, technician: 200, admin: 200 },
+  },
+  {
+    route: 'GET /api/inspection/{id}/photo/{index}',
+    path: (fx) => `/api/inspection/${fx.review.inspectionId}/photo/0`,
+    expect: { ...signedIn(404), owner: 200, technician: 200, admin: 200 },
+  },
+  {
+    route: 'PUT /api/process-instance/{id}/recommendation',
+    path: (fx) => `/api/process-instance/${fx.review.committeeInstanceId}/recommendation`,
+    body: () => json({ outcome: 'ouro', justification: 'Rastreabilidade completa' }),
+    // Only the assigned technician gives the parecer técnico; admins decide.
+    expect: onlyRoles(['technician'], 200),
+  },
+  {
+    route: 'PUT /api/process-instance/{id}/finish',
+    case: 'a committee decides',
+    path: (fx) => `/api/process-instance/${fx.review.recommendedInstanceId}/finish`,
+    body: () => json({ approved: true, level: 'ouro', note: 'Aprovado pelo comitê' }),
+    expect: onlyRoles(['admin'], 200),
+  },
+  {
+    route: 'PUT /api/process/{processId}/review-settings',
+    path: (fx) => `/api/process/${fx.review.settingsProcessId}/review-settings`,
+    body: () => json({ levels: ['prata', 'ouro'], committee: true }),
+    expect: onlyRoles(['admin'], 200),
+  },
 ];
 
 /** One account per subject, a released seal with an image, a draft one and each owner's farm. */
@@ -630,6 +735,7 @@ export async function buildFixture(t: TestApp): Promise<Fixture> {
   });
   const certificate = await createCertificate(t.db, { process: certified.process });
   const forms = await buildFormsFixture(t, property, technician);
+  const review = await buildReviewFixture(t, property, technician, owner);
   return {
     users: { pending, user, owner, otherOwner, technician, admin },
     password: PASSWORD,
@@ -659,6 +765,75 @@ export async function buildFixture(t: TestApp): Promise<Fixture> {
       processId: certified.process.id,
     },
     forms,
+    review,
+  };
+}
+
+/** A started instance with a finished form, a pendência in each state and a vistoria; two committee instances. */
+async function buildReviewFixture(
+  t: TestApp,
+  property: { id: string; ownerId: string },
+  technician: UserRow,
+  owner: UserRow,
+): Promise<Fixture['review']> {
+  const field = await createField(t.db, { type: 'text' });
+  const { process } = await createSeal(t.db);
+  const form = await createForm(t.db, process.id, { position: 0, fieldIds: [field.id] });
+  const { instance, forms } = await startedInstance(t.db, { process, property, technician });
+  const filled = forms.find((item) => item.formId === form.id)!;
+  const fieldInstanceId = filled.fieldInstanceOf(field.id);
+  const pendency = (status: 'open' | 'answered' | 'resolved') =>
+    createPendency(t.db, {
+      instance,
+      formInstanceId: filled.id,
+      fieldInstanceId,
+      by: technician,
+      owner,
+      status,
+    });
+  const [open, answered, resolved] = [
+    await pendency('open'),
+    await pendency('answered'),
+    await pendency('resolved'),
+  ];
+  await t.deps.storage.put('matriz/vistoria.png', PNG);
+  const inspection = await createInspection(t.db, {
+    instance,
+    by: technician,
+    photoKeys: ['matriz/vistoria.png'],
+  });
+  const committee = await createSeal(t.db, {
+    process: { levels: ['prata', 'ouro'], committee: true },
+  });
+  const committeeInstance = await createInstance(t.db, {
+    process: committee.process,
+    property,
+    technician,
+    initiated: true,
+  });
+  const recommendedSeal = await createSeal(t.db, {
+    process: { levels: ['prata', 'ouro'], committee: true },
+  });
+  const recommended = await createInstance(t.db, {
+    process: recommendedSeal.process,
+    property,
+    technician,
+    initiated: true,
+    recommendation: { outcome: 'ouro', justification: 'Rastreabilidade completa' },
+  });
+  await createFormInstance(t.db, { instance: recommended, commited: true });
+  const settings = await createSeal(t.db);
+  return {
+    instanceId: instance.id,
+    formInstanceId: filled.id,
+    fieldInstanceId,
+    openPendencyId: open.id,
+    answeredPendencyId: answered.id,
+    resolvedPendencyId: resolved.id,
+    inspectionId: inspection.id,
+    committeeInstanceId: committeeInstance.id,
+    recommendedInstanceId: recommended.id,
+    settingsProcessId: settings.process.id,
   };
 }
 

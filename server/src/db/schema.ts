@@ -1,4 +1,11 @@
-import { USER_EVENT_TYPES } from '@agroselo/contracts';
+import {
+  PENDENCY_EVENT_TYPES,
+  PENDENCY_STATUSES,
+  RECOMMENDATION_OUTCOMES,
+  SEAL_LEVELS,
+  USER_EVENT_TYPES,
+  type SealLevel,
+} from '@agroselo/contracts';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -159,6 +166,9 @@ export const processes = pgTable(
     validityEnd: date('validity_end', { mode: 'string' }).notNull(),
     released: boolean('released').notNull().default(false),
     noticeFileKey: text('notice_file_key'),
+    /** The levels granted (none, or Prata and Ouro) and whether a committee decides (DESIGN §4b). */
+    levels: jsonb('levels').$type<SealLevel[]>().notNull().default([]),
+    committee: boolean('committee').notNull().default(false),
     createdBy: uuid('created_by').references(() => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -293,6 +303,11 @@ export const processInstances = pgTable(
     finished: boolean('finished').notNull().default(false),
     approved: boolean('approved'),
     finishNote: text('finish_note'),
+    /** The parecer técnico of a committee process, replaced until the decision. */
+    recommendationOutcome: text('recommendation_outcome', { enum: RECOMMENDATION_OUTCOMES }),
+    recommendationJustification: text('recommendation_justification'),
+    recommendedBy: uuid('recommended_by').references(() => users.id),
+    recommendedAt: timestamp('recommended_at', { withTimezone: true }),
     evaluatedAt: timestamp('evaluated_at', { withTimezone: true }),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
@@ -304,6 +319,7 @@ export const processInstances = pgTable(
     index('process_instances_property_idx').on(t.propertyId),
     index('process_instances_requested_by_idx').on(t.requestedBy),
     index('process_instances_technician_idx').on(t.technicianId),
+    index('process_instances_recommended_by_idx').on(t.recommendedBy),
     uniqueIndex('process_instances_parent_key').on(t.parentInstanceId),
     /**
      * The staff lists, newest first (scanned backwards, which is what `desc` means with NULLS
@@ -437,6 +453,8 @@ export const certificates = pgTable(
       .references(() => processInstances.id),
     validFrom: date('valid_from', { mode: 'string' }).notNull(),
     validUntil: date('valid_until', { mode: 'string' }).notNull(),
+    /** Null when the process offers no levels. */
+    level: text('level', { enum: SEAL_LEVELS }),
     issuedBy: uuid('issued_by').references(() => users.id),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -445,6 +463,96 @@ export const certificates = pgTable(
     uniqueIndex('certificates_instance_key').on(t.processInstanceId),
     index('certificates_issued_by_idx').on(t.issuedBy),
   ],
+);
+
+/** A pendência (non-conformity) on a form instance, optionally on one field (DESIGN §4b). */
+export const pendencies = pgTable(
+  'pendencies',
+  {
+    id: id(),
+    processInstanceId: uuid('process_instance_id')
+      .notNull()
+      .references(() => processInstances.id, { onDelete: 'cascade' }),
+    formInstanceId: uuid('form_instance_id')
+      .notNull()
+      .references(() => formInstances.id, { onDelete: 'cascade' }),
+    fieldInstanceId: uuid('field_instance_id').references(() => fieldInstances.id, {
+      onDelete: 'cascade',
+    }),
+    description: text('description').notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    status: text('status', { enum: PENDENCY_STATUSES }).notNull().default('open'),
+    answer: text('answer'),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('pendencies_instance_idx').on(t.processInstanceId, t.createdAt),
+    index('pendencies_form_instance_idx').on(t.formInstanceId),
+    index('pendencies_field_instance_idx').on(t.fieldInstanceId),
+    index('pendencies_created_by_idx').on(t.createdBy),
+    /** The bell: open and answered pendências, whatever the instance. */
+    index('pendencies_waiting_idx')
+      .on(t.status, t.createdAt)
+      .where(sql`${t.status} <> 'resolved'`),
+  ],
+);
+
+/** The history of a pendência: opened, answered, resolved, reopened, with the texts. */
+export const pendencyEvents = pgTable(
+  'pendency_events',
+  {
+    id: id(),
+    pendencyId: uuid('pendency_id')
+      .notNull()
+      .references(() => pendencies.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: PENDENCY_EVENT_TYPES }).notNull(),
+    text: text('text').notNull(),
+    actorId: uuid('actor_id').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('pendency_events_pendency_idx').on(t.pendencyId, t.createdAt),
+    index('pendency_events_actor_idx').on(t.actorId),
+  ],
+);
+
+/** A vistoria: the technician's visit to the property. */
+export const inspections = pgTable(
+  'inspections',
+  {
+    id: id(),
+    processInstanceId: uuid('process_instance_id')
+      .notNull()
+      .references(() => processInstances.id, { onDelete: 'cascade' }),
+    visitedOn: date('visited_on', { mode: 'string' }).notNull(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    summary: text('summary').notNull(),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('inspections_instance_idx').on(t.processInstanceId, t.createdAt),
+    index('inspections_created_by_idx').on(t.createdBy),
+  ],
+);
+
+/** The photos of a vistoria, numbered from 0 in the order they arrived. */
+export const inspectionPhotos = pgTable(
+  'inspection_photos',
+  {
+    inspectionId: uuid('inspection_id')
+      .notNull()
+      .references(() => inspections.id, { onDelete: 'cascade' }),
+    index: integer('index').notNull(),
+    storageKey: text('storage_key').notNull(),
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.inspectionId, t.index] })],
 );
 
 /**

@@ -14,6 +14,10 @@ declare module 'fastify' {
     /** Set once the multipart parser has run: an error before that is a malformed body. */
     bodyParsed: boolean;
   }
+  interface FastifyContextConfig {
+    /** Files one multipart request of this route may carry, above UPLOAD_LIMITS.files. */
+    uploadFiles?: number;
+  }
 }
 
 export const UPLOAD_LIMITS = {
@@ -103,7 +107,8 @@ async function readMultipartBody(request: FastifyRequest) {
   }
   // No prototype: a part named __proto__ or constructor is only a field like any other.
   const body = Object.create(null) as Record<string, unknown>;
-  for await (const part of request.parts()) {
+  const files = request.routeOptions.config.uploadFiles ?? UPLOAD_LIMITS.files;
+  for await (const part of request.parts({ limits: { ...UPLOAD_LIMITS, files } })) {
     let value: unknown;
     if (part.type === 'file') {
       const data = await part.toBuffer();

@@ -395,6 +395,7 @@ describe('the certificate on the property', () => {
           valid_from: certificate.validFrom,
           valid_until: certificate.validUntil,
           issued_at: certificate.issuedAt.toISOString(),
+          level: null,
         },
       }),
     ]);
@@ -437,6 +438,7 @@ describe('GET /api/certificate/{number}', () => {
       valid_from: day(-30),
       valid_until: day(300),
       issued_at: certificate.issuedAt.toISOString(),
+      level: null,
       property: { business_name: 'Granja Arroio Duro', cnpj: farm.cnpj, municipality: 'Camaquã' },
       seal: {
         name: 'Arroz de Qualidade Superior',
@@ -495,6 +497,23 @@ describe('GET /api/certificate/{number}', () => {
 });
 
 describe('GET /api/certificate/{number}/pdf', () => {
+  it('names the level of a seal granted with one, on the same single page', async () => {
+    const instance = await createInstance(t.db, {
+      property: farm,
+      technician,
+      initiated: true,
+      finished: true,
+      approved: true,
+    });
+    const certificate = await createCertificate(t.db, { instance, level: 'ouro' });
+    const response = await t.app.inject({ url: `/api/certificate/${certificate.number}/pdf` });
+    expect(response.statusCode).toBe(200);
+    const pdf = await pdfOf(response.rawPayload);
+    expect(pdf.pages).toBe(1);
+    expect(pdf.text).toContain('Nível');
+    expect(pdf.text).toContain('Selo Ouro');
+  });
+
   it('answers 404 to an unknown number', async () => {
     const response = await t.app.inject({ url: '/api/certificate/AGS-0000-0001/pdf' });
     expect(response.statusCode).toBe(404);
@@ -588,6 +607,7 @@ describe('GET /api/process/{processId}/holders', () => {
         status: 'valid',
         valid_from: day(-30),
         valid_until: day(300),
+        level: null,
       },
       {
         business_name: 'Granja Arroio Duro',
@@ -595,6 +615,7 @@ describe('GET /api/process/{processId}/holders', () => {
         status: 'valid',
         valid_from: day(-30),
         valid_until: day(300),
+        level: null,
       },
     ]);
     const page = await t.app.inject({

@@ -235,6 +235,21 @@ describe('POST /api/process/register', () => {
     }
   });
 
+  it('takes the review settings: levels as one list or repeated, committee as text', async () => {
+    const plain = await postProcess(await processBody());
+    expect(plain.json()).toMatchObject({ levels: [], committee: false });
+    const listed = await postProcess(
+      await processBody({ levels: 'prata,ouro', committee: 'true' }),
+    );
+    expect(listed.statusCode).toBe(201);
+    expect(listed.json()).toMatchObject({ levels: ['prata', 'ouro'], committee: true });
+    const repeated = await postProcess(await processBody({ levels: ['ouro', 'prata'] }));
+    expect(repeated.json()).toMatchObject({ levels: ['prata', 'ouro'], committee: false });
+    const one = await postProcess(await processBody({ levels: 'ouro' }));
+    expect(one.statusCode).toBe(422);
+    expect(one.json().detail[0].msg).toBe(messages.review.levelsBoth);
+  });
+
   it('names every missing field in pt-BR, the image included', async () => {
     const response = await postProcess(
       await processBody({

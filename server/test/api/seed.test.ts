@@ -5,14 +5,18 @@ import {
   EmailSchema,
   FIELD_TYPES,
   FirstNameSchema,
+  InspectionSchema,
+  InstanceDetailSchema,
   InstanceStatus,
   InstanceSummarySchema,
   isCnpj,
   LastNameSchema,
   PasswordSchema,
+  PendencySchema,
   PENDING_MESSAGES,
   PendingItemSchema,
   PhoneSchema,
+  PublicCertificateSchema,
   StampSchema,
   TokenResponseSchema,
   UserSchema,
@@ -312,23 +316,80 @@ describe('demo seed: the staff dashboard', () => {
   it('leaves one request waiting for a technician, in Pendentes and in the bell', async () => {
     const pending = await list('/api/process-instance/all?status=pending', demo.admin);
     expect(pending.map((item) => item.id)).toEqual([demo.instances.waiting]);
-    const bell = await t.app.inject({
-      url: '/api/process-instance/pending',
-      headers: await t.auth(demo.technician),
-    });
-    expect(z.array(PendingItemSchema).parse(bell.json())).toEqual([
-      {
-        id: demo.instances.waiting,
-        url: `/producer-details/${demo.instances.waiting}`,
-        message: PENDING_MESSAGES.staff,
-      },
+    const bellOf = async (caller: typeof demo.admin) =>
+      z.array(PendingItemSchema).parse(
+        (
+          await t.app.inject({
+            url: '/api/process-instance/pending',
+            headers: await t.auth(caller),
+          })
+        ).json(),
+      );
+    const waiting = {
+      id: demo.instances.waiting,
+      url: `/producer-details/${demo.instances.waiting}`,
+      message: PENDING_MESSAGES.staff,
+    };
+    const ongoing = `/producer-details/${demo.instances.ongoing}`;
+    expect(await bellOf(demo.admin)).toEqual([waiting]);
+    // The technician also reviews the pendência the producer answered on his instance.
+    expect(await bellOf(demo.technician)).toEqual([
+      waiting,
+      expect.objectContaining({ url: ongoing, message: PENDING_MESSAGES.pendencyAnswered }),
     ]);
-    // The demo producer's own request is already started: nothing waits for him.
-    const producerBell = await t.app.inject({
-      url: '/api/process-instance/pending',
-      headers: await t.auth(demo.producer),
+    // The producer's request is started: only the open pendência waits for him.
+    expect(await bellOf(demo.producer)).toEqual([
+      expect.objectContaining({ url: ongoing, message: PENDING_MESSAGES.pendencyOpen }),
+    ]);
+  });
+});
+
+describe('demo seed: the review cycle', () => {
+  it('shows a pendência in each state and a vistoria with photos on the producer’s instance', async () => {
+    const headers = await t.auth(demo.producer);
+    const base = `/api/process-instance/${demo.instances.ongoing}`;
+    const pendencies = z
+      .array(PendencySchema)
+      .parse((await t.app.inject({ url: `${base}/pendencies`, headers })).json());
+    expect(pendencies.map((item) => [item.status, item.late])).toEqual([
+      ['resolved', false],
+      ['answered', false],
+      ['open', false],
+    ]);
+    const inspections = z
+      .array(InspectionSchema)
+      .parse((await t.app.inject({ url: `${base}/inspections`, headers })).json());
+    expect(inspections).toHaveLength(1);
+    expect(inspections[0]!.photos.length).toBeGreaterThanOrEqual(1);
+    const photo = await t.app.inject({ url: inspections[0]!.photos[0]!.url, headers });
+    expect(photo.statusCode).toBe(200);
+    expect(photo.headers['content-type']).toBe('image/png');
+    expect(photo.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+    const detail = InstanceDetailSchema.parse((await t.app.inject({ url: base, headers })).json());
+    expect(detail.review.pendencies).toEqual({ open: 1, answered: 1, resolved: 1 });
+    expect(detail.review.inspections).toBe(1);
+  });
+
+  it('shows an instance concluded with Selo Ouro by the committee', async () => {
+    const certificate = PublicCertificateSchema.parse(
+      (await t.app.inject({ url: `/api/certificate/${demo.review.ouro.number}` })).json(),
+    );
+    expect(certificate.level).toBe('ouro');
+    const detail = InstanceDetailSchema.parse(
+      (
+        await t.app.inject({
+          url: `/api/process-instance/${demo.review.ouro.instanceId}`,
+          headers: await t.auth(demo.admin),
+        })
+      ).json(),
+    );
+    expect(detail.review).toMatchObject({
+      levels: ['prata', 'ouro'],
+      committee: true,
+      level: 'ouro',
+      recommendation: { outcome: 'ouro' },
     });
-    expect(producerBell.json()).toEqual([]);
+    expect(detail.approved).toBe(true);
   });
 });
 

@@ -215,7 +215,14 @@ describe('GET /api/process-instance/{id}', () => {
         'Solicitação aceita por Rafael Dutra Pereira',
       ]);
       // Only the owner has something to do: start it.
-      expect(detail.actions).toEqual({ evaluate: false, start: caller === owner, conclude: false });
+      expect(detail.actions).toEqual({
+        evaluate: false,
+        start: caller === owner,
+        conclude: false,
+        review: false,
+        inspect: false,
+        recommend: false,
+      });
     }
   });
 
@@ -517,6 +524,9 @@ describe('PUT /api/process-instance/{id}/evaluate', () => {
       evaluate: false,
       start: true,
       conclude: false,
+      review: false,
+      inspect: false,
+      recommend: false,
     });
   });
 

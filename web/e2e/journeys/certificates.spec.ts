@@ -32,10 +32,16 @@ async function pageOf(browser: Browser, baseURL: string, viewport: Viewport, tok
  * A released seal of this journey's own, open for requests today, with one form; the admin
  * creates it through the API as the seals screens would.
  */
-async function createSeal(request: APIRequestContext, adminToken: string, name: string) {
+async function createSeal(
+  request: APIRequestContext,
+  adminToken: string,
+  name: string,
+  review: Record<string, string> = {},
+) {
   const created = await request.post('/api/process/register', {
     headers: bearer(adminToken),
     multipart: {
+      ...review,
       notice: 'Edital de teste da jornada de certificados',
       description: `Certificação ${name} — jornada`,
       start_date: saoPauloDay(-1),
@@ -281,5 +287,56 @@ for (const viewport of Object.values(widths)) {
     ).toBeVisible();
     await expectAccessible();
     await snap(`certificates-not-found-${px}`);
+  });
+
+  test(`a seal with levels: the certificate concluded 'Selo Ouro' says so on /verificar and in the holders list (${px} px)`, async ({
+    page,
+    request,
+    signUp,
+    snap,
+    expectAccessible,
+  }) => {
+    test.slow();
+    await page.setViewportSize(viewport);
+    const sealName = `Arroz Ouro ${px} ${Date.now().toString(36)}`;
+    const processId = await createSeal(request, await tokenOf(request, 'admin'), sealName, {
+      levels: 'prata,ouro',
+      committee: 'false',
+    });
+    const { token } = await signUp({ verify: true });
+    const farm = await registerFarmOf(request, token);
+    const technicianToken = await tokenOf(request, 'technician');
+    const opened = await request.post(`/api/process/${processId}/start`, {
+      headers: bearer(technicianToken),
+      multipart: { business_id: farm.id },
+    });
+    expect(opened.status(), await opened.text()).toBe(201);
+    const instanceId = ((await opened.json()) as { id: string }).id;
+    await fillAndFinishForm(request, token, instanceId);
+    // Without a committee the technician concludes, naming the level the process offers.
+    const finished = await request.put(`/api/process-instance/${instanceId}/finish`, {
+      headers: bearer(technicianToken),
+      data: { approved: true, level: 'ouro', note: 'Rastreabilidade completa do lote.' },
+    });
+    expect(finished.ok(), await finished.text()).toBe(true);
+    const { number } = ((await finished.json()) as { certificate: { number: string } }).certificate;
+
+    await page.goto(`/verificar/${number}`);
+    await expect(page.getByRole('status', { name: 'Certificado válido' })).toBeVisible();
+    const details = page.getByRole('region', { name: sealName });
+    await expect(details.getByText('Selo Ouro', { exact: true })).toBeVisible();
+    await noHorizontalScroll(page);
+    await expectAccessible();
+    await snap(`certificates-level-${px}`);
+
+    await details.getByRole('link', { name: 'Conhecer o selo' }).click();
+    const holder = page
+      .getByRole('region', { name: 'Propriedades certificadas' })
+      .getByRole('listitem')
+      .filter({ hasText: farm.name });
+    await expect(holder.getByText('Selo Ouro', { exact: true })).toBeVisible();
+    await noHorizontalScroll(page);
+    await expectAccessible();
+    await snap(`certificates-level-holders-${px}`);
   });
 }

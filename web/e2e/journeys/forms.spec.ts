@@ -1,5 +1,5 @@
-import type { Locator, Page } from '@playwright/test';
-import { bearer, PDF } from '../api-steps';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { bearer, brazilian, PDF, saoPauloDay, tokenOf } from '../api-steps';
 import { ok, startedForm } from '../form-steps';
 import { expect, test, widths, type NewAccount } from '../fixtures';
 
@@ -234,5 +234,117 @@ for (const [size, viewport] of [
     await expect(
       page.getByText(`Formulário "${names.form}" finalizado e assinado por ${who}`),
     ).toBeVisible();
+  });
+}
+
+/** The producer fills what the form requires and signs it, through the API as the page would. */
+async function finishedForm(
+  request: APIRequestContext,
+  producer: { token: string; account: NewAccount },
+  tag: string,
+) {
+  const started = await startedForm(request, producer, tag);
+  const owner = bearer(producer.token);
+  const formUrl = `/api/process-instance/${started.instanceId}/form/${started.formId}`;
+  const detail = await ok<{ field_instances: { id: string; field: { name: string } }[] }>(
+    await request.get(formUrl, { headers: owner }),
+  );
+  const idOf = (name: string) =>
+    detail.field_instances.find((item) => item.field.name === name)!.id;
+  await ok(
+    await request.put(`${formUrl}/save`, {
+      headers: owner,
+      data: {
+        fields: [
+          { id: idOf(started.names.text), content: 'IRGA 424' },
+          { id: idOf(started.names.bool), content: 'true' },
+          { id: idOf(started.names.date), content: '2025-10-01' },
+        ],
+      },
+    }),
+  );
+  await ok(
+    await request.post(`${formUrl}/field/${idOf(started.names.bool)}/proof`, {
+      headers: owner,
+      multipart: { file: { name: 'outorga.pdf', mimeType: 'application/pdf', buffer: PDF } },
+    }),
+  );
+  await ok(
+    await request.put(`${formUrl}/finish`, {
+      headers: owner,
+      data: { password: producer.account.password },
+    }),
+  );
+  return { ...started, formUrl, textId: idOf(started.names.text) };
+}
+
+for (const [size, viewport] of [
+  ['1280', widths.desktop],
+  ['375', widths.mobile],
+] as const) {
+  test(`a pendência reopens one field of a finished form; the producer corrects it at ${size} px`, async ({
+    page,
+    request,
+    signUp,
+    signInWith,
+    snap,
+    expectAccessible,
+  }) => {
+    const producer = await signUp({ verify: true });
+    const tag = `pend-${size}-${Date.now().toString(36)}`;
+    const { names, instanceId, formId, formUrl, textId } = await finishedForm(
+      request,
+      producer,
+      tag,
+    );
+    const description = 'Informe a cultivar como consta na nota fiscal da semente.';
+    await ok(
+      await request.post(`/api/process-instance/${instanceId}/pendencies`, {
+        headers: bearer(await tokenOf(request, 'technician')),
+        data: {
+          form_instance_id: formId,
+          field_instance_id: textId,
+          description,
+          due_date: saoPauloDay(7),
+        },
+      }),
+    );
+
+    await page.setViewportSize(viewport);
+    await signInWith(producer.token);
+    await page.goto(`/producer-details/${instanceId}/form-instance/${formId}`);
+    await expect(page.getByRole('heading', { level: 1, name: names.form })).toBeVisible();
+    const note = page.getByText(`Pendência: ${description}`);
+    await expect(note).toBeVisible();
+    await expect(page.getByText('Aberta', { exact: true })).toBeVisible();
+    await expect(page.getByText(`Prazo: ${brazilian(saoPauloDay(7))}`)).toBeVisible();
+    await expect(page.getByText('Atrasada')).toHaveCount(0);
+    await expect(
+      page.getByText(/Só os campos com pendência aberta podem ser corrigidos/),
+    ).toBeVisible();
+
+    // Only that field opens; the rest of the finished form stays as it was signed.
+    const cultivar = page.getByRole('textbox', { name: names.text });
+    await expect(cultivar).toBeEnabled();
+    await expect(page.getByRole('textbox', { name: names.date })).toBeDisabled();
+    for (const radio of await page.getByRole('radio').all()) await expect(radio).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Adicionar linha' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Finalizar' })).toHaveCount(0);
+    await cultivar.fill('IRGA 424 RI');
+    await expect(page.getByText('1 alteração não salva')).toBeVisible();
+    if (size === '1280') await expectAccessible();
+    await snap(`form-pendency-${size}`);
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await expect(notice(page, 'Alterações salvas')).toBeVisible();
+    await expect(page.getByText(ALL_SAVED)).toBeVisible();
+
+    const saved = await ok<{ field_instances: { id: string; content: string | null }[] }>(
+      await request.get(formUrl, { headers: bearer(producer.token) }),
+    );
+    expect(saved.field_instances.find((item) => item.id === textId)!.content).toBe('IRGA 424 RI');
+
+    // Back to the instance page, where the producer answers the pendência.
+    await page.getByRole('link', { name: 'página do processo' }).click();
+    await expect(page).toHaveURL(new RegExp(`/producer-details/${instanceId}$`));
   });
 }

@@ -108,6 +108,7 @@ test.describe('the admin builds a seal', () => {
     await page.getByRole('button', { name: 'Criar Processo' }).click();
     await expect(page.getByText('A data de fim deve ser posterior à data de início')).toBeVisible();
     await fillDate(page.getByRole('textbox', { name: 'Data de Fim' }), brazilian(saoPauloDay(60)));
+    await page.getByRole('switch', { name: 'Níveis Prata e Ouro' }).check();
     await expectAccessible();
     await snap('new-process-1280');
     await page.getByRole('button', { name: 'Criar Processo' }).click();
@@ -121,6 +122,18 @@ test.describe('the admin builds a seal', () => {
     ).toBeVisible();
     await card.getByRole('button', { name: 'Liberar' }).first().click();
     await expect(card.getByText('Liberado', { exact: true })).toBeVisible();
+
+    // The review settings: levels chosen on creation, the committee switched on the card.
+    const levels = card.getByRole('switch', { name: 'Níveis Prata e Ouro' });
+    const committee = card.getByRole('switch', { name: 'Decisão por comitê' });
+    await expect(levels).toBeChecked();
+    await expect(committee).not.toBeChecked();
+    await committee.click();
+    await expect(notice(page, `Avaliação de ${sealName} atualizada`)).toBeVisible();
+    await expect(committee).toBeChecked();
+    await page.reload();
+    await expect(card.getByRole('switch', { name: 'Decisão por comitê' })).toBeChecked();
+    await expect(card.getByRole('switch', { name: 'Níveis Prata e Ouro' })).toBeChecked();
 
     // A form through the modal.
     await card.getByRole('button', { name: `Mostrar formulários de ${sealName}` }).click();

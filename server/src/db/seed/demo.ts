@@ -24,6 +24,7 @@ import {
   startedInstance,
   type UserRow,
 } from './factories';
+import { seedReviewDemo } from './demo-review';
 
 export const DEMO_PASSWORD = 'agroselo123';
 
@@ -100,6 +101,8 @@ export interface DemoData {
   instances: { waiting: string; accepted: string; ongoing: string };
   /** A concluded, approved instance of the second producer, and its certificate. */
   certified: { instanceId: string; number: string };
+  /** The review cycle (demo-review.ts): the committee's process and its Ouro instance. */
+  review: { committeeProcessId: string; ouro: { instanceId: string; number: string } };
 }
 
 const daysAgo = (days: number): Date => new Date(Date.now() - days * 24 * 60 * 60_000);
@@ -555,8 +558,26 @@ export async function seedDemo(
       at: daysAgo(3),
     });
 
+    const startedField = (formId: string, fieldId: string) =>
+      startedForms.find((row) => row.formId === formId)!.fieldInstanceOf(fieldId);
+    const review = await seedReviewDemo(db, storage, {
+      today,
+      admin,
+      technician,
+      producer,
+      ongoing,
+      finishedForm: startedForm(characterization.id),
+      finishedField: startedField(characterization.id, cultivar.id),
+      openForm: startedForm(irrigation.id),
+      openField: startedField(irrigation.id, waterSource.id),
+      openWhere: messages.review.where('Manejo da irrigação', 'Fonte de água da irrigação'),
+      documentsForm: startedForms.find((row) => row.formId === null)?.id ?? null,
+      committeeProperty: coxilhaVerde,
+    });
+
     return {
       certified: { instanceId: certified.id, number: certificate.number },
+      review,
       admin,
       technician,
       producer,

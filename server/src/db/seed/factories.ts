@@ -4,6 +4,10 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import {
   certificates,
+  inspectionPhotos,
+  inspections,
+  pendencies,
+  pendencyEvents,
   fields,
   fieldChildren,
   fieldInstances,
@@ -247,6 +251,8 @@ export async function createInstance(
     createdAt?: Date;
     /** The earlier instance of the same seal and property, rejected or finished. */
     parent?: { id: string };
+    /** The parecer técnico of a committee process, by the technician. */
+    recommendation?: { outcome: 'prata' | 'ouro' | 'reprovar'; justification: string };
   } = {},
 ): Promise<InstanceRow> {
   const process = input.process ?? (await createSeal(db)).process;
@@ -277,6 +283,14 @@ export async function createInstance(
       evaluatedAt,
       startedAt,
       finishedAt: input.finished ? later(3) : null,
+      ...(input.recommendation && technicianId
+        ? {
+            recommendationOutcome: input.recommendation.outcome,
+            recommendationJustification: input.recommendation.justification,
+            recommendedBy: technicianId,
+            recommendedAt: later(2),
+          }
+        : {}),
       createdAt,
       updatedAt: createdAt,
     })
@@ -423,6 +437,7 @@ export async function createCertificate(
     validFrom?: string;
     validUntil?: string;
     issuedAt?: Date;
+    level?: 'prata' | 'ouro' | null;
   } = {},
 ): Promise<CertificateRow> {
   const instance =
@@ -446,6 +461,7 @@ export async function createCertificate(
       validUntil: input.validUntil ?? process!.validityEnd,
       issuedBy: instance.technicianId ?? null,
       issuedAt: input.issuedAt ?? new Date(),
+      level: input.level ?? null,
     })
     .returning();
   return row!;
@@ -524,4 +540,105 @@ export async function addTableRow(
     })),
   );
   return rowId;
+}
+
+// ── review ──
+
+export type PendencyRow = typeof pendencies.$inferSelect;
+
+/**
+ * A pendência on a form instance (optionally one field instance of it), with the history its
+ * status implies: opened by `by`, then answered by the owner and resolved, as the flow goes.
+ */
+export async function createPendency(
+  db: Db,
+  input: {
+    instance: { id: string };
+    formInstanceId: string;
+    fieldInstanceId?: string | null;
+    by: { id: string };
+    owner?: { id: string };
+    status?: 'open' | 'answered' | 'resolved';
+    description?: string;
+    answer?: string;
+    dueDate?: string;
+    createdAt?: Date;
+  },
+): Promise<PendencyRow> {
+  const status = input.status ?? 'open';
+  const createdAt = input.createdAt ?? new Date();
+  const description = input.description ?? 'Envie a outorga de uso da água atualizada.';
+  const answer = status === 'open' ? null : (input.answer ?? 'Outorga atualizada enviada.');
+  const [row] = await db
+    .insert(pendencies)
+    .values({
+      id: newId(),
+      processInstanceId: input.instance.id,
+      formInstanceId: input.formInstanceId,
+      fieldInstanceId: input.fieldInstanceId ?? null,
+      description,
+      dueDate: input.dueDate ?? new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10),
+      status,
+      answer,
+      createdBy: input.by.id,
+      createdAt,
+      updatedAt: createdAt,
+    })
+    .returning();
+  const steps: { type: 'opened' | 'answered' | 'resolved'; text: string; actorId: string }[] = [
+    { type: 'opened', text: description, actorId: input.by.id },
+  ];
+  if (answer)
+    steps.push({ type: 'answered', text: answer, actorId: input.owner?.id ?? input.by.id });
+  if (status === 'resolved') steps.push({ type: 'resolved', text: '', actorId: input.by.id });
+  await db.insert(pendencyEvents).values(
+    steps.map((step, index) => ({
+      id: newId(),
+      pendencyId: row!.id,
+      ...step,
+      createdAt: new Date(createdAt.getTime() + index * 60_000),
+    })),
+  );
+  return row!;
+}
+
+export type InspectionRow = typeof inspections.$inferSelect;
+
+/** A vistoria of an instance, with photos already in storage under `photoKeys` (PNG). */
+export async function createInspection(
+  db: Db,
+  input: {
+    instance: { id: string };
+    by: { id: string };
+    visitedOn?: string;
+    summary?: string;
+    photoKeys?: string[];
+    latitude?: number;
+    longitude?: number;
+  },
+): Promise<InspectionRow> {
+  const [row] = await db
+    .insert(inspections)
+    .values({
+      id: newId(),
+      processInstanceId: input.instance.id,
+      visitedOn: input.visitedOn ?? new Date().toISOString().slice(0, 10),
+      latitude: input.latitude ?? -30.851,
+      longitude: input.longitude ?? -51.812,
+      summary: input.summary ?? 'Lavoura vistoriada: taipas conservadas, canais limpos.',
+      createdBy: input.by.id,
+    })
+    .returning();
+  const keys = input.photoKeys ?? [];
+  if (keys.length > 0)
+    await db.insert(inspectionPhotos).values(
+      keys.map((key, index) => ({
+        inspectionId: row!.id,
+        index,
+        storageKey: key,
+        mime: 'image/png',
+        size: 0,
+      })),
+    );
+  return row!;
 }

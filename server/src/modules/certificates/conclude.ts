@@ -1,4 +1,9 @@
-import { messages, type ConcludeInput, type InstanceDetail } from '@agroselo/contracts';
+import {
+  messages,
+  SEAL_LEVEL_LABELS,
+  type ConcludeInput,
+  type InstanceDetail,
+} from '@agroselo/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
@@ -12,18 +17,21 @@ import {
   users,
 } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { conflict, forbidden, notFound } from '../../lib/errors';
+import { conflict, forbidden, invalidField, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { Caller } from '../../plugins/auth';
 import { getInstanceDetail } from '../instances/detail';
 import { recordEvent } from '../instances/events';
 import { fullName } from '../instances/present';
+import { hasConflictOfInterest } from '../review/conflict';
+import { unresolvedMessage, unresolvedPendencies } from '../review/pendencies';
 import { processConcludedEmail } from './emails';
 import { deliverMail } from './notify';
 import { newCertificateNumber } from './number';
 import { brazilianDay, saoPauloToday } from './status';
 
 const m = messages.certificates;
+const r = messages.review;
 const owner = alias(users, 'owner');
 /** Collisions of 40 random bits are rare; five in a row mean something else is wrong. */
 const NUMBER_ATTEMPTS = 5;
@@ -42,6 +50,11 @@ async function lockForConclusion(tx: Db, instanceId: string) {
       finished: i.finished,
       validityStart: processes.validityStart,
       validityEnd: processes.validityEnd,
+      levels: processes.levels,
+      committee: processes.committee,
+      recommended: sql<boolean>`${i.recommendationOutcome} is not null`,
+      propertyCrea: properties.responsibleTechnicianCrea,
+      unresolved: unresolvedPendencies(sql`${i.id}`),
       sealName: stamps.name,
       businessName: properties.businessName,
       municipality: properties.municipality,
@@ -63,17 +76,28 @@ async function lockForConclusion(tx: Db, instanceId: string) {
 
 type Locked = NonNullable<Awaited<ReturnType<typeof lockForConclusion>>>;
 
-/** Why `caller` may not conclude the instance now, in the order a reader would ask; else null. */
-function refusal(caller: Caller, instance: Locked, approved: boolean, today: string) {
+/**
+ * Why `caller` may not conclude the instance now, in the order a reader would ask; else null.
+ * With a committee only an admin decides, after the parecer técnico (DESIGN §4b).
+ */
+function refusal(caller: Caller, instance: Locked, body: ConcludeInput, today: string) {
   if (instance.finished) return conflict(messages.instances.finished);
+  if (instance.committee && caller.role !== 'admin') return forbidden(r.committeeAdminOnly);
   if (instance.technicianId && instance.technicianId !== caller.id && caller.role !== 'admin')
     return forbidden(m.notAssigned);
+  if (hasConflictOfInterest(caller, instance.propertyCrea)) return forbidden(r.conflictOfInterest);
   if (instance.rejected) return conflict(messages.instances.rejected);
   if (!instance.technicianId) return conflict(m.notEvaluated);
   if (!instance.initiated) return conflict(m.notStarted);
   if (instance.openForms.length > 0) return conflict(m.openForms(instance.openForms));
-  if (approved && today > instance.validityEnd)
+  if (instance.unresolved.length > 0) return conflict(unresolvedMessage(instance.unresolved));
+  if (instance.committee && !instance.recommended) return conflict(r.recommendationRequired);
+  if (body.approved && today > instance.validityEnd)
     return conflict(m.validityEnded(brazilianDay(instance.validityEnd)));
+  if (body.approved && instance.levels.length > 0 && !body.level)
+    return invalidField('level', r.levelRequired);
+  if (body.approved && body.level && !instance.levels.includes(body.level))
+    return invalidField('level', r.levelNotOffered);
   return null;
 }
 
@@ -108,7 +132,8 @@ export async function concludeInstance(
     const instance = await lockForConclusion(tx, instanceId);
     if (!instance) throw notFound(messages.instances.notFound);
     const today = saoPauloToday();
-    const refused = refusal(caller, instance, body.approved, today);
+    const refused = refusal(caller, instance, body, today);
+    const level = body.approved ? body.level : null;
     if (refused) throw refused;
 
     const now = new Date();
@@ -130,20 +155,30 @@ export async function concludeInstance(
             processInstanceId: instanceId,
             validFrom: instance.validityStart,
             validUntil: instance.validityEnd,
+            level,
             issuedBy: caller.id,
             issuedAt: now,
           }),
+          level,
         }
       : null;
 
     const name = fullName(caller);
-    const outcome = certificate ? m.eventApproved(name, certificate.number) : m.eventFailed(name);
+    const levelLabel = level ? SEAL_LEVEL_LABELS[level] : null;
+    const outcome = certificate
+      ? m.eventApproved(name, certificate.number, levelLabel)
+      : m.eventFailed(name);
     await recordEvent(tx, {
       instanceId,
       actorId: caller.id,
       type: body.approved ? 'approved' : 'failed',
       message: body.note ? `${outcome}. Parecer: ${body.note}` : outcome,
-      data: { approved: body.approved, note: body.note, certificate: certificate?.number ?? null },
+      data: {
+        approved: body.approved,
+        note: body.note,
+        certificate: certificate?.number ?? null,
+        level,
+      },
     });
     if (!instance.owner.disabled) {
       await deps.mailer.enqueue(

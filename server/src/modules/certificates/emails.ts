@@ -1,3 +1,4 @@
+import { SEAL_LEVEL_LABELS, type SealLevel } from '@agroselo/contracts';
 import { emailButton, emailLayout, escapeHtml, SIGNATURE } from '../../lib/email-layout';
 import type { MailMessage } from '../../lib/mailer';
 import { brazilianDay } from './status';
@@ -20,7 +21,7 @@ interface Link {
  * A notice built once for both parts: a greeting, plain paragraphs (user-typed text is escaped
  * in the HTML), an optional quoted note, the one action as a button, and further links.
  */
-function notice(input: {
+export function notice(input: {
   to: string;
   subject: string;
   firstName: string;
@@ -142,7 +143,12 @@ export function processConcludedEmail(
   facts: InstanceFacts & {
     technicianName: string;
     note: string;
-    certificate: { number: string; validFrom: string; validUntil: string } | null;
+    certificate: {
+      number: string;
+      validFrom: string;
+      validUntil: string;
+      level: SealLevel | null;
+    } | null;
   },
   publicUrl: string,
 ): MailMessage {
@@ -166,7 +172,7 @@ export function processConcludedEmail(
     firstName: to.firstName,
     subject: `Certificado emitido: selo ${facts.sealName}`,
     paragraphs: [
-      `Parabéns! O processo de certificação do selo ${facts.sealName} da propriedade ${facts.businessName} foi aprovado por ${facts.technicianName}.`,
+      `Parabéns! O processo de certificação do selo ${facts.sealName} da propriedade ${facts.businessName} foi aprovado por ${facts.technicianName}${certificate.level ? `, com o nível ${SEAL_LEVEL_LABELS[certificate.level]}` : ''}.`,
       `Certificado nº ${certificate.number}, válido de ${brazilianDay(certificate.validFrom)} a ${brazilianDay(certificate.validUntil)}. Qualquer pessoa pode conferir a autenticidade dele na página de verificação, pelo número ou pelo QR code do certificado.`,
     ],
     quote,

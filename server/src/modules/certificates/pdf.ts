@@ -1,4 +1,4 @@
-import { formatCnpj, type PublicCertificate } from '@agroselo/contracts';
+import { formatCnpj, SEAL_LEVEL_LABELS, type PublicCertificate } from '@agroselo/contracts';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import SVGtoPDF from 'svg-to-pdfkit';
@@ -171,6 +171,9 @@ export async function renderCertificatePdf(
     ['Propriedade', property.business_name],
     ['CNPJ', formatCnpj(property.cnpj)],
     ['Município', property.municipality],
+    ...(certificate.level
+      ? [['Nível', SEAL_LEVEL_LABELS[certificate.level]] as [string, string]]
+      : []),
     [
       'Validade',
       `de ${brazilianDay(certificate.valid_from)} a ${brazilianDay(certificate.valid_until)}`,

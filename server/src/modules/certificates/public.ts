@@ -4,6 +4,7 @@ import {
   type HoldersQuery,
   type PublicCertificate,
   type SealHolder,
+  type SealLevel,
 } from '@agroselo/contracts';
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -37,6 +38,7 @@ async function findCertificate(db: Db, rawNumber: string) {
       validFrom: c.validFrom,
       validUntil: c.validUntil,
       issuedAt: c.issuedAt,
+      level: c.level,
       property: {
         businessName: properties.businessName,
         cnpj: properties.cnpj,
@@ -73,6 +75,7 @@ function presentPublicCertificate(row: CertificateRecord, publicUrl: string): Pu
     valid_from: row.validFrom,
     valid_until: row.validUntil,
     issued_at: row.issuedAt.toISOString(),
+    level: row.level,
     property: {
       business_name: row.property.businessName,
       cnpj: row.property.cnpj,
@@ -127,6 +130,8 @@ export async function listHolders(
       municipality: properties.municipality,
       validFrom: sql<string>`min(${c.validFrom})::text`,
       validUntil: sql<string>`max(${c.validUntil})::text`,
+      // The level of the certificate that lasts longest.
+      level: sql<SealLevel | null>`(array_agg(${c.level} order by ${c.validUntil} desc))[1]`,
       total: windowTotal(),
     })
     .from(c)
@@ -143,6 +148,7 @@ export async function listHolders(
       business_name: row.businessName,
       municipality: row.municipality,
       status: certificateStatus(row, today),
+      level: row.level,
       valid_from: row.validFrom,
       valid_until: row.validUntil,
     }),

@@ -1,7 +1,8 @@
 import type { CellInstance, FieldInstance, FormInstance, Proof } from '@agroselo/contracts';
 import type { Caller } from '../../plugins/auth';
+import { saoPauloToday } from '../certificates/status';
 import { fullName } from '../instances/present';
-import { activeWriter, mayWriteField, type Writer } from './access';
+import { activeWriter, mayWriteField, viewerOf, type Writer } from './access';
 import type { CellJson, FieldInstanceJson, FormInstanceRow, PersonJson } from './queries';
 
 /** JSON built by PostgreSQL carries its own offset and microseconds: one ISO form on the wire. */
@@ -30,6 +31,9 @@ interface Context {
   instanceId: string;
   formId: string;
   writer: Writer | null;
+  /** A finished form whose producer may still change the fields under an open pendência. */
+  reopenable: boolean;
+  today: string;
 }
 
 function presentCell(cell: CellJson, context: Context, staffField: boolean): CellInstance {
@@ -61,19 +65,40 @@ function presentCell(cell: CellJson, context: Context, staffField: boolean): Cel
 
 function presentField(json: FieldInstanceJson, context: Context): FieldInstance {
   const tableStaff = json.field.producer_read_only;
+  const { pendency } = json;
+  const editable = context.reopenable && pendency?.status === 'open';
+  const fieldContext = editable ? { ...context, writer: 'producer' as const } : context;
   return {
-    ...presentCell(json, context, tableStaff),
+    ...presentCell(json, fieldContext, tableStaff),
     field: { ...json.field, child_fields: json.columns },
     child_field_instances: json.cells.map((cell) =>
-      presentCell(cell, context, tableStaff || cell.field.producer_read_only),
+      presentCell(cell, fieldContext, tableStaff || cell.field.producer_read_only),
     ),
+    pendency: pendency
+      ? {
+          ...pendency,
+          late: pendency.status !== 'resolved' && pendency.due_date < context.today,
+        }
+      : null,
+    editable,
   };
 }
 
 export function presentFormInstance(row: FormInstanceRow, caller: Caller): FormInstance {
   const { form } = row;
   const writer = activeWriter(caller, row.state);
-  const context = { instanceId: form.processInstanceId, formId: form.id, writer };
+  const { state } = row;
+  const context = {
+    instanceId: form.processInstanceId,
+    formId: form.id,
+    writer,
+    reopenable:
+      viewerOf(caller, state) === 'producer' &&
+      state.commited &&
+      state.initiated &&
+      !state.finished,
+    today: saoPauloToday(),
+  };
   return {
     id: form.id,
     process_instance_id: form.processInstanceId,

@@ -1,4 +1,4 @@
-import { and, eq, sql, type Placeholder } from 'drizzle-orm';
+import { and, eq, inArray, sql, type Placeholder } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import {
@@ -6,6 +6,7 @@ import {
   fieldInstances,
   fields,
   formInstances,
+  pendencies,
   processInstances,
   properties,
   proofs,
@@ -56,9 +57,18 @@ export interface CellJson {
   proof: ProofJson | null;
 }
 
+/** The pendência a field shows: the newest not resolved, else the newest. */
+export interface FieldPendencyJson {
+  id: string;
+  description: string;
+  due_date: string;
+  status: 'open' | 'answered' | 'resolved';
+}
+
 export interface FieldInstanceJson extends CellJson {
   columns: FieldJson[];
   cells: CellJson[];
+  pendency: FieldPendencyJson | null;
 }
 
 const person = (alias: string) =>
@@ -104,7 +114,12 @@ const fieldInstancesJson = sql<FieldInstanceJson[]>`(
       from ${fieldInstances} cell
       join ${fields} cd on cd.id = cell.field_id
       left join ${users} cu on cu.id = cell.updated_by
-      where cell.parent_field_instance_id = f.id)
+      where cell.parent_field_instance_id = f.id),
+    'pendency', (
+      select json_build_object(
+        'id', pd.id, 'description', pd.description, 'due_date', pd.due_date, 'status', pd.status)
+      from ${pendencies} pd where pd.field_instance_id = f.id
+      order by pd.status = 'resolved', pd.created_at desc, pd.id desc limit 1)
   ) order by f.position, f.id), '[]'::json)
   from ${fieldInstances} f
   join ${fields} d on d.id = f.field_id
@@ -196,4 +211,29 @@ export async function lockFormInstance(
 ): Promise<FormStateRow | undefined> {
   const [row] = await stateSelect(tx, instanceId, formId).for('update', { of: fi });
   return row;
+}
+
+/**
+ * Whether every one of `fieldIds` is a field instance of the form under an open pendência, or a
+ * cell of a Lista that is: what a finished form lets its producer change (DESIGN §4b).
+ */
+export async function underOpenPendencies(
+  tx: Db,
+  formId: string,
+  fieldIds: readonly string[],
+): Promise<boolean> {
+  const ids = [...new Set(fieldIds)];
+  if (ids.length === 0) return false;
+  const [row] = await tx
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(fieldInstances)
+    .where(
+      and(
+        eq(fieldInstances.formInstanceId, formId),
+        inArray(fieldInstances.id, ids),
+        sql`exists (select 1 from ${pendencies} pd where pd.status = 'open'
+          and pd.field_instance_id = coalesce(${fieldInstances.parentFieldInstanceId}, ${fieldInstances.id}))`,
+      ),
+    );
+  return row?.count === ids.length;
 }

@@ -43,9 +43,16 @@ import type { Caller } from '../../plugins/auth';
 import { claimAttempt } from '../auth/attempts';
 import { recordEvent } from '../instances/events';
 import { fullName } from '../instances/present';
-import { checkFieldWriter, viewerOf, writerOf, type FormState, type Writer } from './access';
+import {
+  checkFieldWriter,
+  viewerOf,
+  writeRefusal,
+  writerOf,
+  type FormState,
+  type Writer,
+} from './access';
 import { personOrNull, presentFormInstance } from './present';
-import { lockFormInstance, readFormInstance, readFormState } from './queries';
+import { lockFormInstance, readFormInstance, readFormState, underOpenPendencies } from './queries';
 import { signatureHash } from './signature';
 
 const m = messages.forms;
@@ -76,11 +83,30 @@ export async function getFormInstance(
   return presentFormInstance(row, caller);
 }
 
-/** Locks the form for this transaction and tells as whom the caller writes it, or refuses. */
-async function openForWrite(tx: Db, caller: Caller, instanceId: string, formId: string) {
+/**
+ * Locks the form for this transaction and tells as whom the caller writes it, or refuses. A
+ * finished form stays open to its producer for `fieldIds` when each is a field (or a cell of a
+ * Lista) under an open pendência (DESIGN §4b); every other field keeps the 409.
+ */
+async function openForWrite(
+  tx: Db,
+  caller: Caller,
+  instanceId: string,
+  formId: string,
+  fieldIds: readonly string[] = [],
+) {
   const form = await lockFormInstance(tx, instanceId, formId);
   if (!form) throw notFound(m.notFound);
-  return { form, writer: writerOf(caller, form) };
+  const { writer, refusal } = writeRefusal(caller, form);
+  if (!refusal) return { form, writer };
+  const reopened =
+    writer === 'producer' &&
+    form.commited &&
+    form.initiated &&
+    !form.finished &&
+    (await underOpenPendencies(tx, formId, fieldIds));
+  if (!reopened) throw refusal;
+  return { form, writer };
 }
 
 /** Field instances of the form by id, with what decides who writes them and their last writer. */
@@ -188,7 +214,13 @@ export async function saveForm(
   body: FormSaveBody,
 ): Promise<FormInstance> {
   return deps.db.transaction(async (tx) => {
-    const { writer } = await openForWrite(tx, caller, instanceId, formId);
+    const { writer } = await openForWrite(
+      tx,
+      caller,
+      instanceId,
+      formId,
+      body.fields.map((field) => field.id),
+    );
     await writeFields(tx, caller, writer, formId, body.fields, (index) => [
       'body',
       'fields',
@@ -208,7 +240,7 @@ export async function editField(
   body: FieldEditBody,
 ): Promise<FieldInstance> {
   const form = await deps.db.transaction(async (tx) => {
-    const { writer } = await openForWrite(tx, caller, instanceId, formId);
+    const { writer } = await openForWrite(tx, caller, instanceId, formId, [fieldId]);
     const [field] = await fieldsById(tx, formId, [fieldId]);
     if (!field) throw notFound(m.fieldNotFound);
     await writeFields(tx, caller, writer, formId, [{ id: fieldId, ...body }], () => ['body']);
@@ -217,7 +249,12 @@ export async function editField(
   const field = form.field_instances
     .flatMap((item) => [
       item,
-      ...item.child_field_instances.map((cell) => ({ ...cell, child_field_instances: [] })),
+      ...item.child_field_instances.map((cell) => ({
+        ...cell,
+        child_field_instances: [],
+        pendency: item.pendency,
+        editable: item.editable,
+      })),
     ])
     .find((item) => item.id === fieldId);
   return field!;
@@ -362,7 +399,7 @@ async function proofField(
   formId: string,
   fieldId: string,
 ) {
-  const { writer } = await openForWrite(tx, caller, instanceId, formId);
+  const { writer } = await openForWrite(tx, caller, instanceId, formId, [fieldId]);
   const [field] = await tx
     .select({
       id: fi.id,

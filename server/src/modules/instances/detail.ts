@@ -6,6 +6,8 @@ import {
   certificates,
   events,
   formInstances,
+  inspections,
+  pendencies,
   processes,
   processInstances,
   properties,
@@ -20,12 +22,14 @@ import {
   type ChainJson,
   type EventJson,
   type FormInstanceJson,
+  type ReviewCountsJson,
 } from './present';
 
 const i = processInstances;
 const owner = alias(users, 'owner');
 const technician = alias(users, 'technician');
 const requester = alias(users, 'requester');
+const recommender = alias(users, 'recommender');
 
 /** Chains are short; the bound only stops a corrupted parent link from looping forever. */
 const MAX_CHAIN = 1000;
@@ -33,7 +37,7 @@ const MAX_CHAIN = 1000;
 /**
  * The instance page in one statement, however long its chain or timeline: the property, seal and
  * people by joins, and the form instances, the timeline and the chain (walked both ways along
- * `parent_instance_id` by a recursive CTE) as json_agg columns.
+ * `parent_instance_id` by a recursive CTE) as json_agg columns; the review's counts likewise.
  */
 function detailQuery(db: Db) {
   const id = sql`${sql.placeholder('id')}::uuid`;
@@ -42,7 +46,12 @@ function detailQuery(db: Db) {
       instance: i,
       property: properties,
       owner: { id: owner.id, firstName: owner.firstName, lastName: owner.lastName },
-      process: { id: processes.id, description: processes.description },
+      process: {
+        id: processes.id,
+        description: processes.description,
+        levels: processes.levels,
+        committee: processes.committee,
+      },
       stamp: { id: stamps.id, name: stamps.name, imageKey: stamps.imageKey },
       technician: {
         id: technician.id,
@@ -50,12 +59,25 @@ function detailQuery(db: Db) {
         lastName: technician.lastName,
       },
       requester: { id: requester.id, firstName: requester.firstName, lastName: requester.lastName },
+      recommender: {
+        id: recommender.id,
+        firstName: recommender.firstName,
+        lastName: recommender.lastName,
+      },
       certificate: {
         number: certificates.number,
         validFrom: certificates.validFrom,
         validUntil: certificates.validUntil,
         issuedAt: certificates.issuedAt,
+        level: certificates.level,
       },
+      reviewCounts: sql<ReviewCountsJson>`(
+        select json_build_object(
+          'open', count(*) filter (where pd.status = 'open'),
+          'answered', count(*) filter (where pd.status = 'answered'),
+          'resolved', count(*) filter (where pd.status = 'resolved'),
+          'inspections', (select count(*) from ${inspections} ins where ins.process_instance_id = ${id}))
+        from ${pendencies} pd where pd.process_instance_id = ${id})`,
       formInstances: sql<FormInstanceJson[]>`(
         select coalesce(json_agg(json_build_object(
           'id', fi.id, 'name', fi.name, 'deadline', fi.deadline, 'obligatory', fi.obligatory,
@@ -98,6 +120,7 @@ function detailQuery(db: Db) {
     .innerJoin(stamps, eq(stamps.processId, i.processId))
     .leftJoin(technician, eq(technician.id, i.technicianId))
     .leftJoin(requester, eq(requester.id, i.requestedBy))
+    .leftJoin(recommender, eq(recommender.id, i.recommendedBy))
     .leftJoin(certificates, eq(certificates.processInstanceId, i.id));
 }
 

@@ -6,10 +6,12 @@ import {
   type InstanceDetail,
   type InstanceEvent,
   type InstanceSummary,
+  type SealLevel,
 } from '@agroselo/contracts';
 import type { processInstances, properties, users } from '../../db/schema';
 import type { Caller } from '../../plugins/auth';
 import { certificateStatus } from '../certificates/status';
+import { hasConflictOfInterest } from '../review/conflict';
 import { stampImageUrl } from '../seals/present';
 
 type Instance = typeof processInstances.$inferSelect;
@@ -91,16 +93,32 @@ export interface ChainJson {
 
 type Person = Pick<User, 'id' | 'firstName' | 'lastName'>;
 
+/** The pendências by status and the vistorias of an instance (detail.ts). */
+export interface ReviewCountsJson {
+  open: number;
+  answered: number;
+  resolved: number;
+  inspections: number;
+}
+
 /** What the detail query gathers for one instance (see detail.ts). */
 export interface InstanceDetailRow {
   instance: Instance;
   property: Property;
   owner: Person;
-  process: { id: string; description: string };
+  process: { id: string; description: string; levels: SealLevel[]; committee: boolean };
   stamp: { id: string; name: string; imageKey: string | null };
   technician: Person | null;
   requester: Person | null;
-  certificate: { number: string; validFrom: string; validUntil: string; issuedAt: Date } | null;
+  recommender: Person | null;
+  certificate: {
+    number: string;
+    validFrom: string;
+    validUntil: string;
+    issuedAt: Date;
+    level: SealLevel | null;
+  } | null;
+  reviewCounts: ReviewCountsJson;
   formInstances: FormInstanceJson[];
   events: EventJson[];
   chain: ChainJson[];
@@ -138,6 +156,14 @@ export function presentInstanceDetail(row: InstanceDetailRow, caller: Caller): I
     created_at: iso(link.created_at),
   }));
   const child = row.chain.find((link) => link.depth === 1);
+  const conflicted = hasConflictOfInterest(caller, p.responsibleTechnicianCrea);
+  const assigned = caller.role === 'technician' && instance.technicianId === caller.id;
+  const committee = row.process.committee;
+  const recommended = instance.recommendationOutcome !== null;
+  const counts = row.reviewCounts;
+  /** The assigned technician or an admin, on a started instance, without a conflict of interest. */
+  const reviewing =
+    status === InstanceStatus.ONGOING && !conflicted && (caller.role === 'admin' || assigned);
   const formInstances = row.formInstances.map((form) => ({
     id: form.id,
     name: form.name,
@@ -189,15 +215,39 @@ export function presentInstanceDetail(row: InstanceDetailRow, caller: Caller): I
       total: formInstances.length,
     },
     actions: {
-      evaluate: STAFF_ROLES.includes(caller.role) && status === InstanceStatus.PENDING,
+      evaluate:
+        STAFF_ROLES.includes(caller.role) && status === InstanceStatus.PENDING && !conflicted,
       start:
         PRODUCER_ROLES.includes(caller.role) &&
         p.ownerId === caller.id &&
         status === InstanceStatus.PRODUCER_PENDING,
-      conclude:
-        status === InstanceStatus.ONGOING &&
-        (caller.role === 'admin' ||
-          (caller.role === 'technician' && instance.technicianId === caller.id)),
+      conclude: reviewing && (committee ? caller.role === 'admin' && recommended : true),
+      review: reviewing,
+      inspect: reviewing,
+      recommend: reviewing && committee && assigned,
+    },
+    review: {
+      levels: row.process.levels,
+      committee,
+      level: row.certificate?.level ?? null,
+      recommendation:
+        instance.recommendationOutcome &&
+        instance.recommendationJustification !== null &&
+        instance.recommendedAt
+          ? {
+              outcome: instance.recommendationOutcome,
+              justification: instance.recommendationJustification,
+              author: personOrNull(row.recommender),
+              created_at: instance.recommendedAt.toISOString(),
+            }
+          : null,
+      pendencies: {
+        open: Number(counts.open),
+        answered: Number(counts.answered),
+        resolved: Number(counts.resolved),
+      },
+      inspections: Number(counts.inspections),
+      conflict_of_interest: conflicted,
     },
     approved: instance.approved,
     finish_note: instance.finishNote,
@@ -208,6 +258,7 @@ export function presentInstanceDetail(row: InstanceDetailRow, caller: Caller): I
           valid_from: row.certificate.validFrom,
           valid_until: row.certificate.validUntil,
           issued_at: row.certificate.issuedAt.toISOString(),
+          level: row.certificate.level,
         }
       : null,
     created_at: instance.createdAt.toISOString(),

@@ -21,6 +21,7 @@ import {
   noticeOfRequest,
 } from '../certificates/notify';
 import { brazilianDay, saoPauloToday } from '../certificates/status';
+import { refuseConflictOfInterest } from '../review/conflict';
 import { findProcess } from '../seals/queries';
 import { getInstanceDetail } from './detail';
 import { recordEvent } from './events';
@@ -54,7 +55,11 @@ async function findRequestableProcess(db: Db, caller: Caller, processId: string)
 /** The property, if the caller may act on it: producers only on their own (else 404). */
 async function findPropertyFor(db: Db, caller: Caller, propertyId: string, ownOnly: boolean) {
   const [property] = await db
-    .select({ id: properties.id, ownerId: properties.ownerId })
+    .select({
+      id: properties.id,
+      ownerId: properties.ownerId,
+      crea: properties.responsibleTechnicianCrea,
+    })
     .from(properties)
     .where(
       and(eq(properties.id, propertyId), ownOnly ? eq(properties.ownerId, caller.id) : undefined),
@@ -151,6 +156,7 @@ export async function openForProperty(
 ): Promise<InstanceDetail> {
   const process = await findRequestableProcess(deps.db, caller, processId);
   const property = await findPropertyFor(deps.db, caller, body.business_id, false);
+  refuseConflictOfInterest(caller, property.crea);
   const id = newId();
   await refusingDuplicates(() =>
     deps.db.transaction(async (tx) => {
@@ -193,6 +199,12 @@ export async function evaluateRequest(
   body: EvaluateBody,
 ): Promise<InstanceDetail> {
   await deps.db.transaction(async (tx) => {
+    const [property] = await tx
+      .select({ crea: properties.responsibleTechnicianCrea })
+      .from(i)
+      .innerJoin(properties, eq(properties.id, i.propertyId))
+      .where(eq(i.id, instanceId));
+    if (property) refuseConflictOfInterest(caller, property.crea);
     const now = new Date();
     const [evaluated] = await tx
       .update(i)

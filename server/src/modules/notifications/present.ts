@@ -2,11 +2,15 @@ import { PENDING_MESSAGES, type PendingItem } from '@agroselo/contracts';
 
 export type PendingKind = keyof typeof PENDING_MESSAGES;
 
-/** A request waiting for the caller, pointing at the screen where they act on it. */
-export function presentPending(instance: { id: string }, kind: PendingKind): PendingItem {
+/** Something waiting for the caller, pointing at the instance page where they act on it. */
+export function presentPending(item: {
+  id: string;
+  instanceId: string;
+  kind: string;
+}): PendingItem {
   return {
-    id: instance.id,
-    url: `/producer-details/${instance.id}`,
-    message: PENDING_MESSAGES[kind],
+    id: item.id,
+    url: `/producer-details/${item.instanceId}`,
+    message: PENDING_MESSAGES[item.kind as PendingKind],
   };
 }

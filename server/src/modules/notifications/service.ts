@@ -1,43 +1,86 @@
 import { STAFF_ROLES, type ListQuery, type PendingItem } from '@agroselo/contracts';
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, not, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { prepared, unseenPlaceholder } from '../../lib/prepared';
 import { pageFrom, totalStatement, type Page } from '../../lib/pagination';
-import { listCounts, processInstances, properties } from '../../db/schema';
+import { listCounts, pendencies, processInstances, properties } from '../../db/schema';
 import type { Caller } from '../../plugins/auth';
 import { awaitsProducer, awaitsTechnician } from '../instances/conditions';
-import { presentPending, type PendingKind } from './present';
+import { presentPending } from './present';
 
 const i = processInstances;
+const pd = pendencies;
 
-/** What waits for a caller of this kind: spec §6 and DESIGN §5 (notifications). */
-function pendingConditions(kind: PendingKind): { where: SQL; total: SQL } {
-  if (kind === 'staff') {
-    // Every staff member sees the same list: its size is the counter triggers keep.
+/** Whose bell: each gets its own prepared statement. */
+type Audience = 'staff' | 'owner';
+
+/**
+ * What waits for a caller (spec §6, DESIGN §5 and §4b): staff see the requests nobody evaluated
+ * and the pendências answered on the instances they took (an admin's too: the answers of other
+ * technicians' instances are theirs to review); owners see their accepted requests to start and
+ * the pendências open on their properties.
+ */
+function pendingConditions(audience: Audience) {
+  const open = and(not(i.finished), not(i.rejected))!;
+  if (audience === 'staff') {
+    const pendency = and(
+      eq(pd.status, 'answered'),
+      open,
+      eq(i.technicianId, sql.placeholder('callerId')),
+    )!;
     return {
-      where: awaitsTechnician,
-      total: sql`(select ${listCounts.total} from ${listCounts} where ${listCounts.name} = 'instances_awaiting_technician')`,
+      requests: awaitsTechnician,
+      pendency,
+      // Every staff member sees the same requests: their count is the one triggers keep.
+      requestsTotal: sql`(select ${listCounts.total} from ${listCounts} where ${listCounts.name} = 'instances_awaiting_technician')`,
     };
   }
-  const where = and(eq(properties.ownerId, sql.placeholder('ownerId')), awaitsProducer)!;
+  const own = eq(properties.ownerId, sql.placeholder('callerId'));
+  const requests = and(own, awaitsProducer)!;
   return {
-    where,
-    total: sql`(select count(*) from ${i} inner join ${properties} on ${properties.id} = ${i.propertyId} where ${where})`,
+    requests,
+    pendency: and(eq(pd.status, 'open'), open, own)!,
+    requestsTotal: sql`(select count(*) from ${i} inner join ${properties} on ${properties.id} = ${i.propertyId} where ${requests})`,
   };
 }
 
-/** The bell's page and its total in one statement, prepared once per kind of caller. */
-function pendingQuery(db: Db, name: string, kind: PendingKind) {
-  const { where, total } = pendingConditions(kind);
-  const counted = total.mapWith(Number);
+const pendenciesTotal = (where: SQL) =>
+  sql`(select count(*) from ${pd} inner join ${i} on ${i.id} = ${pd.processInstanceId} inner join ${properties} on ${properties.id} = ${i.propertyId} where ${where})`;
+
+/** The bell's page and its total in one statement, prepared once per audience. */
+function pendingQuery(db: Db, name: string, audience: Audience) {
+  const { requests, pendency, requestsTotal } = pendingConditions(audience);
+  const total = sql<number>`(${requestsTotal} + ${pendenciesTotal(pendency)})`.mapWith(Number);
+  const requestKind = audience === 'owner' ? 'owner' : 'staff';
+  const pendencyKind = audience === 'owner' ? 'pendencyOpen' : 'pendencyAnswered';
+  const requestRows = db
+    .select({
+      id: i.id,
+      instanceId: sql<string>`${i.id}`.as('instance_id'),
+      kind: sql<string>`${requestKind}::text`.as('kind'),
+      at: sql<Date>`${i.createdAt}`.as('at'),
+      total: total.as('total'),
+    })
+    .from(i)
+    .innerJoin(properties, eq(properties.id, i.propertyId))
+    .where(requests);
+  const pendencyRows = db
+    .select({
+      id: pd.id,
+      instanceId: sql<string>`${pd.processInstanceId}`.as('instance_id'),
+      kind: sql<string>`${pendencyKind}::text`.as('kind'),
+      at: sql<Date>`${pd.updatedAt}`.as('at'),
+      total: total.as('total'),
+    })
+    .from(pd)
+    .innerJoin(i, eq(i.id, pd.processInstanceId))
+    .innerJoin(properties, eq(properties.id, i.propertyId))
+    .where(pendency);
   return {
-    rows: db
-      .select({ id: i.id, total: counted.as('total') })
-      .from(i)
-      .innerJoin(properties, eq(properties.id, i.propertyId))
-      .where(where)
-      .orderBy(desc(i.createdAt), desc(i.id))
+    rows: requestRows
+      .unionAll(pendencyRows)
+      .orderBy(sql`at desc`, sql`id desc`)
       // Planned once and kept: see unseenPlaceholder.
       .limit(unseenPlaceholder('limit'))
       .offset(unseenPlaceholder('offset'))
@@ -46,7 +89,7 @@ function pendingQuery(db: Db, name: string, kind: PendingKind) {
   };
 }
 
-const kindOf = (caller: Caller): PendingKind | null =>
+const audienceOf = (caller: Caller): Audience | null =>
   STAFF_ROLES.includes(caller.role) ? 'staff' : caller.role === 'owner' ? 'owner' : null;
 
 export async function listPending(
@@ -54,13 +97,13 @@ export async function listPending(
   caller: Caller,
   query: ListQuery,
 ): Promise<Page<PendingItem>> {
-  const kind = kindOf(caller);
-  if (!kind) return { items: [], total: 0 };
-  const name = `pending_${kind}`;
-  const statements = prepared(deps.db, name, (db) => pendingQuery(db, name, kind));
-  const values = { limit: query.limit, offset: query.offset, ownerId: caller.id };
+  const audience = audienceOf(caller);
+  if (!audience) return { items: [], total: 0 };
+  const name = `pending_${audience}`;
+  const statements = prepared(deps.db, name, (db) => pendingQuery(db, name, audience));
+  const values = { limit: query.limit, offset: query.offset, callerId: caller.id };
   const rows = await statements.rows.execute(values);
-  return pageFrom(rows, (row) => presentPending(row, kind), {
+  return pageFrom(rows, presentPending, {
     offset: query.offset,
     countPastEnd: async () => (await statements.totalOnly.execute(values))[0]?.total ?? 0,
   });

@@ -1,4 +1,9 @@
-import { instanceStatus, type Property, type PropertyInstance } from '@agroselo/contracts';
+import {
+  instanceStatus,
+  type Property,
+  type PropertyInstance,
+  type SealLevel,
+} from '@agroselo/contracts';
 import type { properties, users } from '../../db/schema';
 import { certificateStatus } from '../certificates/status';
 import { fullName } from '../instances/present';
@@ -20,6 +25,7 @@ export interface InstanceJson {
   certificate_valid_from: string | null;
   certificate_valid_until: string | null;
   certificate_issued_at: string | null;
+  certificate_level: SealLevel | null;
 }
 
 /** What the property queries gather for one property. */
@@ -65,6 +71,7 @@ function presentInstance(instance: InstanceJson): PropertyInstance {
             valid_from: instance.certificate_valid_from,
             valid_until: instance.certificate_valid_until,
             issued_at: new Date(instance.certificate_issued_at).toISOString(),
+            level: instance.certificate_level,
           }
         : null,
   };

@@ -53,6 +53,7 @@ const instancesJson = sql<InstanceJson[]>`coalesce((
     'technician_last_name', ${technician.lastName},
     'certificate_number', ${certificates.number},
     'certificate_valid_from', ${certificates.validFrom},
+    'certificate_level', ${certificates.level},
     'certificate_valid_until', ${certificates.validUntil},
     'certificate_issued_at', ${certificates.issuedAt}
   ) order by ${i.createdAt}, ${i.id})

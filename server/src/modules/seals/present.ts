@@ -45,6 +45,8 @@ export function presentProcess(row: {
     notice_url: process.noticeFileKey ? noticeUrl(process.id) : null,
     stamp: stampFields,
     forms_count: row.formsCount,
+    levels: process.levels,
+    committee: process.committee,
   };
 }
 

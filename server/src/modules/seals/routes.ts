@@ -8,6 +8,7 @@ import {
   ProcessRegisterBodySchema,
   ProcessSchema,
   ReleaseBodySchema,
+  ReviewSettingsBodySchema,
   StampSchema,
 } from '@agroselo/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -28,6 +29,7 @@ import {
   registerProcess,
   releaseProcess,
   stampImage,
+  updateReviewSettings,
 } from './service';
 
 const IMMUTABLE = 'max-age=31536000, immutable';
@@ -170,6 +172,25 @@ export async function sealsRoutes(base: FastifyInstance): Promise<void> {
     },
     (request) =>
       releaseProcess(app.deps, callerOf(request), request.params.processId, request.body),
+  );
+
+  app.put(
+    '/process/:processId/review-settings',
+    {
+      schema: {
+        tags: ['processos'],
+        summary:
+          'Níveis oferecidos (levels: [] ou ["prata", "ouro"]) e se um comitê decide ' +
+          '(committee): com comitê, o técnico dá o parecer e um administrador conclui',
+        security,
+        params: ProcessParamsSchema,
+        body: ReviewSettingsBodySchema,
+        response: { 200: ProcessSchema },
+      },
+      preHandler: adminOnly,
+    },
+    (request) =>
+      updateReviewSettings(app.deps, callerOf(request), request.params.processId, request.body),
   );
 
   app.get(

@@ -5,6 +5,7 @@ import {
   type Process,
   type ProcessRegisterBody,
   type ReleaseBody,
+  type ReviewSettings,
 } from '@agroselo/contracts';
 import { and, asc, count, desc, eq, gte, lte } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
@@ -147,6 +148,8 @@ export async function registerProcess(
           validityEnd: body.validity_end,
           released: false,
           noticeFileKey: noticeKey,
+          levels: body.levels,
+          committee: body.committee,
           createdBy: caller.id,
         })
         .returning();
@@ -182,6 +185,25 @@ export async function releaseProcess(
   const updated = await deps.db
     .update(processes)
     .set({ released: body.released, updatedAt: new Date() })
+    .where(eq(processes.id, processId))
+    .returning({ id: processes.id });
+  if (updated.length === 0) throw notFound(m.processNotFound);
+  return getProcess(deps, caller, processId);
+}
+
+/**
+ * PUT /api/process/{processId}/review-settings: the levels offered and whether a committee
+ * concludes. Instances concluded already keep what they were granted.
+ */
+export async function updateReviewSettings(
+  deps: AppDeps,
+  caller: Caller,
+  processId: string,
+  body: ReviewSettings,
+): Promise<Process> {
+  const updated = await deps.db
+    .update(processes)
+    .set({ levels: body.levels, committee: body.committee, updatedAt: new Date() })
     .where(eq(processes.id, processId))
     .returning({ id: processes.id });
   if (updated.length === 0) throw notFound(m.processNotFound);

@@ -32,6 +32,7 @@ import { formatCnpj, formatCrea } from '../../lib/masks';
 import { certificateQueryOptions, type CertificateItem } from './api';
 import { CertificatePdfButton } from './components/certificate-pdf-button';
 import { CertificateSearch } from './components/certificate-search';
+import { LevelBadge } from './components/level-badge';
 import {
   formatIssueDay,
   formatValidity,
@@ -120,6 +121,7 @@ function CertificateDetails({ certificate }: { certificate: CertificateItem }) {
               <Title order={2} id={headingId} style={{ overflowWrap: 'anywhere' }}>
                 {seal.name}
               </Title>
+              <LevelBadge level={certificate.level} size="lg" mt={4} w="fit-content" />
             </Stack>
             <SimpleGrid component="dl" cols={{ base: 1, xs: 2 }} spacing="md" m={0}>
               <Field label="Propriedade">{property.businessName}</Field>

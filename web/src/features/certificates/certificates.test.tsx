@@ -19,6 +19,7 @@ function wireCertificate(overrides: Partial<PublicCertificate> = {}): PublicCert
     valid_from: '2026-07-01',
     valid_until: '2028-06-30',
     issued_at: '2026-11-20T15:00:00.000Z',
+    level: null,
     property: {
       business_name: 'Fazenda Lagoa Mirim',
       cnpj: '87451236000122',
@@ -79,6 +80,23 @@ describe('CertificatePage (/verificar/{number})', () => {
       'href',
       `/request-process/${PROCESS_ID}`,
     );
+  });
+
+  it('shows the level the certificate grants', async () => {
+    renderVerification('/verificar/AGS-7K3M-9QXT', {
+      'GET /api/certificate/AGS-7K3M-9QXT': json(wireCertificate({ level: 'ouro' })),
+    });
+    const details = within(await screen.findByRole('region', { name: 'Arroz Sustentável RS' }));
+    expect(details.getByText('Selo Ouro')).toBeVisible();
+    expect(screen.queryByText('Selo Prata')).not.toBeInTheDocument();
+  });
+
+  it('shows no level for a seal without levels', async () => {
+    renderVerification('/verificar/AGS-7K3M-9QXT', {
+      'GET /api/certificate/AGS-7K3M-9QXT': json(wireCertificate()),
+    });
+    await screen.findByRole('region', { name: 'Arroz Sustentável RS' });
+    expect(screen.queryByText(/^Selo (Prata|Ouro)$/)).not.toBeInTheDocument();
   });
 
   it('says when the validity has ended', async () => {
@@ -143,10 +161,11 @@ describe('SealHolders', () => {
     status: 'valid',
     valid_from: '2026-07-01',
     valid_until: '2028-06-30',
+    level: null,
     ...overrides,
   });
 
-  it('lists the properties holding the seal, with municipality and validity', async () => {
+  it('lists the properties holding the seal, with municipality, validity and level', async () => {
     mockFetch({
       [`GET /api/process/${PROCESS_ID}/holders`]: json(
         [
@@ -156,6 +175,7 @@ describe('SealHolders', () => {
             municipality: 'Camaquã',
             status: 'upcoming',
             valid_from: '2027-01-01',
+            level: 'prata',
           }),
         ],
         { headers: { 'X-Total-Count': '2' } },
@@ -172,6 +192,8 @@ describe('SealHolders', () => {
     expect(items[0]).toHaveTextContent('Santa Vitória do Palmar');
     expect(items[0]).toHaveTextContent('Válido até 30/06/2028');
     expect(items[1]).toHaveTextContent('Válido a partir de 01/01/2027');
+    expect(within(items[1]!).getByText('Selo Prata')).toBeVisible();
+    expect(items[0]).not.toHaveTextContent(/Selo (Prata|Ouro)/);
     expect(section.getByRole('link', { name: 'Verificar um certificado' })).toHaveAttribute(
       'href',
       '/verificar',

@@ -8,7 +8,17 @@ import { callTo, json, mockFetch } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
 import { storeToken, wireUser } from '../../../test/users';
 import { FormInstancePage } from './form-instance.page';
-import { FORM_URL, IDS, OWNER_ID, PAGE_URL, wireFinishedForm, wireForm } from './test-data';
+import {
+  FORM_URL,
+  IDS,
+  INSTANCE_ID,
+  OPEN_PENDENCY,
+  OWNER_ID,
+  PAGE_URL,
+  wireFinishedForm,
+  wireForm,
+  wireReopenedForm,
+} from './test-data';
 
 const m = messages.forms;
 const owner = wireUser('owner', { id: OWNER_ID });
@@ -296,5 +306,121 @@ describe('FormInstancePage', () => {
       { route: PAGE_URL },
     );
     expect(await screen.findByText(m.notFound)).toBeVisible();
+  });
+});
+
+describe('FormInstancePage: a pendência on a finished form', () => {
+  it('shows the pendência beside its field, late in red, and reopens that field only', async () => {
+    renderPage(wireReopenedForm());
+    const cultivar = await screen.findByRole('textbox', { name: 'Cultivar semeada' });
+    const note = screen
+      .getByText('Pendência: Informe a cultivar como consta na nota fiscal da semente.')
+      .closest<HTMLElement>('.mantine-Paper-root')!;
+    expect(within(note).getByText('Aberta')).toBeVisible();
+    const due = within(note).getByText(/Prazo:/);
+    expect(due).toHaveTextContent('Prazo: 30/03/2026');
+    expect(due).toHaveStyle({ color: 'var(--mantine-color-red-9)' });
+    expect(within(note).getByText('Atrasada')).toBeVisible();
+    expect(within(note).getByRole('link', { name: /página do processo/ })).toHaveAttribute(
+      'href',
+      `/producer-details/${INSTANCE_ID}`,
+    );
+    expect(
+      screen.getByText(/Só os campos com pendência aberta podem ser corrigidos/),
+    ).toBeVisible();
+
+    expect(cultivar).toBeEnabled();
+    expect(screen.getByRole('textbox', { name: 'Data da semeadura' })).toBeDisabled();
+    for (const radio of screen.getAllByRole('radio')) expect(radio).toBeDisabled();
+    expect(screen.getByRole('textbox', { name: 'Produto, linha 1' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Adicionar linha' })).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: /Substituir comprovante/ }),
+    ).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Salvar' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Finalizar' })).not.toBeInTheDocument();
+  });
+
+  it('shows a resolved pendência as resolved, its field still locked and never late', async () => {
+    renderPage(wireReopenedForm());
+    await screen.findByRole('textbox', { name: 'Cultivar semeada' });
+    const note = screen
+      .getByText('Pendência: Confira a data da semeadura.')
+      .closest<HTMLElement>('.mantine-Paper-root')!;
+    expect(within(note).getByText('Resolvida')).toBeVisible();
+    expect(within(note).getByText(/Prazo:/)).toHaveTextContent('Prazo: 20/03/2026');
+    expect(within(note).queryByText('Atrasada')).not.toBeInTheDocument();
+    expect(within(note).queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('saves the corrected field through the save route, with its version', async () => {
+    const { fetchMock } = renderPage(wireReopenedForm(), {
+      [`PUT ${FORM_URL}/save`]: json(wireReopenedForm()),
+    });
+    const cultivar = await screen.findByRole('textbox', { name: 'Cultivar semeada' });
+    await userEvent.clear(cultivar);
+    await userEvent.type(cultivar, 'IRGA 424 RI');
+    expect(screen.getByText('1 alteração não salva')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText(m.saved)).toBeVisible();
+    expect(bodyOf(fetchMock, `PUT ${FORM_URL}/save`)).toEqual({
+      fields: [{ id: IDS.text, content: 'IRGA 424 RI', version: 1 }],
+    });
+  });
+
+  it('keeps the correction as a draft and saves it when the connection returns', async () => {
+    const first = renderPage(wireReopenedForm());
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Cultivar semeada' }), ' RI');
+    first.unmount();
+
+    const { fetchMock } = renderPage(wireReopenedForm(), {
+      [`PUT ${FORM_URL}/save`]: json(wireReopenedForm()),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Restaurar' }));
+    expect(screen.getByRole('textbox', { name: 'Cultivar semeada' })).toHaveValue('IRGA 424 RI');
+    setOnline(false);
+    expect(screen.getByText(m.offline)).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(screen.getByText(m.savePending)).toBeVisible();
+    expect(callTo(fetchMock, `PUT ${FORM_URL}/save`)).toBeUndefined();
+    setOnline(true);
+    await waitFor(() =>
+      expect(bodyOf(fetchMock, `PUT ${FORM_URL}/save`)).toEqual({
+        fields: [{ id: IDS.text, content: 'IRGA 424 RI', version: 1 }],
+      }),
+    );
+  });
+
+  it('reopens the Sim/Não field and its proof, which can be replaced', async () => {
+    renderPage(wireReopenedForm((field) => (field.id === IDS.bool ? OPEN_PENDENCY : null)));
+    const outorga = await screen.findByRole('radiogroup', {
+      name: 'Possui outorga de uso da água',
+    });
+    for (const radio of within(outorga).getAllByRole('radio')) expect(radio).toBeEnabled();
+    expect(screen.getByRole('textbox', { name: 'Cultivar semeada' })).toBeDisabled();
+    expect(
+      screen.getByRole('button', {
+        name: 'Substituir comprovante de Possui outorga de uso da água',
+      }),
+    ).toBeEnabled();
+    await userEvent.click(within(outorga).getByRole('radio', { name: 'Não' }));
+    expect(screen.getByText('1 alteração não salva')).toBeVisible();
+  });
+
+  it('reopens a Lista with its rows: cells change and rows are added', async () => {
+    const form = wireReopenedForm((field) => (field.id === IDS.list ? OPEN_PENDENCY : null));
+    const { fetchMock } = renderPage(form, {
+      [`POST ${FORM_URL}/field/${IDS.list}/add-row`]: json(form, { status: 201 }),
+    });
+    const table = await screen.findByRole('table', { name: 'Aplicações de defensivos' });
+    expect(
+      screen.getByText('Pendência: Informe a cultivar como consta na nota fiscal da semente.'),
+    ).toBeVisible();
+    expect(within(table).getByRole('textbox', { name: 'Produto, linha 1' })).toBeEnabled();
+    expect(screen.getByRole('textbox', { name: 'Cultivar semeada' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Adicionar linha' }));
+    await waitFor(() =>
+      expect(callTo(fetchMock, `POST ${FORM_URL}/field/${IDS.list}/add-row`)).toBeDefined(),
+    );
   });
 });

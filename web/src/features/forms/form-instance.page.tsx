@@ -42,6 +42,7 @@ import { ConflictPanel } from './components/conflict-panel';
 import { FieldInput } from './components/field-input';
 import { FinishModal } from './components/finish-modal';
 import { ListField } from './components/list-field';
+import { PendencyNote } from './components/pendency-note';
 import { ProofField } from './components/proof-field';
 import { draftStore } from './drafts';
 import { formatDay, formatMoment, isPastDay } from './format';
@@ -76,8 +77,10 @@ function FinishedNotice({ form }: { form: FormInstanceItem }) {
         <Text size="sm">
           Finalizado
           {form.commitedBy ? ` por ${form.commitedBy.name}` : ''}
-          {form.commitedAt ? ` em ${formatMoment(form.commitedAt)}` : ''}. Os campos não podem mais
-          ser alterados.
+          {form.commitedAt ? ` em ${formatMoment(form.commitedAt)}` : ''}.{' '}
+          {form.fieldInstances.some((field) => field.editable)
+            ? 'Só os campos com pendência aberta podem ser corrigidos.'
+            : 'Os campos não podem mais ser alterados.'}
         </Text>
         {form.signature && (
           <>
@@ -99,7 +102,10 @@ function FinishedNotice({ form }: { form: FormInstanceItem }) {
   );
 }
 
-/** One field of the form (not a Lista), with its proof when it requires one. */
+/**
+ * One field of the form (not a Lista), with its proof when it requires one, and its pendência:
+ * an open one reopens the field of a finished form.
+ */
 function FieldBlock({
   form,
   field,
@@ -113,14 +119,26 @@ function FieldBlock({
   locked: boolean;
   proofError?: string;
 }) {
-  const disabled = locked || field.readOnly;
+  const disabled = !field.editable && (locked || field.readOnly);
   const notes = [
     field.field.producerReadOnly ? 'Preenchido pelo técnico responsável.' : null,
     field.field.proof ? 'Requer comprovante.' : null,
   ].filter(Boolean);
   return (
-    <Paper withBorder radius="md" p="md">
+    <Paper
+      withBorder
+      radius="md"
+      p="md"
+      style={field.editable ? { borderColor: 'var(--mantine-color-red-4)' } : undefined}
+    >
       <Stack gap="sm">
+        {field.pendency && (
+          <PendencyNote
+            pendency={field.pendency}
+            editable={field.editable}
+            instanceId={form.processInstanceId}
+          />
+        )}
         <FieldInput
           field={field}
           label={field.field.name}
@@ -167,6 +185,9 @@ function FormEditorView({ form, userId }: { form: FormInstanceItem; userId: stri
   const [proofErrors, setProofErrors] = useState<Record<string, string>>({});
   const fields = useMemo(() => fieldMap(form), [form]);
   const locked = form.commited || !form.actions.edit;
+  // A finished form's fields reopened by an open pendência take changes, saved as any other.
+  const reopened = form.fieldInstances.some((field) => field.editable);
+  const changeable = !locked || reopened;
 
   const labelOf = (id: string) => {
     const field = fields.get(id);
@@ -280,12 +301,12 @@ function FormEditorView({ form, userId }: { form: FormInstanceItem; userId: stri
             Você pode consultar este formulário, mas não alterá-lo.
           </Alert>
         )}
-        {!locked && !editor.online && (
+        {changeable && !editor.online && (
           <Alert color="orange" variant="light" icon={<IconWifiOff aria-hidden />} role="status">
             {m.offline}
           </Alert>
         )}
-        {!locked && editor.offer && (
+        {changeable && editor.offer && (
           <Alert color="yellow" variant="light" icon={<IconHistory aria-hidden />} role="status">
             <Group gap="sm" justify="space-between">
               <Text size="sm">{m.draftOffer(formatMoment(editor.offer.savedAt))}:</Text>
@@ -346,7 +367,7 @@ function FormEditorView({ form, userId }: { form: FormInstanceItem; userId: stri
           )}
         </Stack>
 
-        {!locked && (
+        {changeable && (
           <Paper
             withBorder
             radius="md"

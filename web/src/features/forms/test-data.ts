@@ -75,6 +75,8 @@ const field = (
     child_fields: options.columns ?? [],
   }),
   child_field_instances: [],
+  pendency: null,
+  editable: false,
   ...overrides,
 });
 
@@ -173,3 +175,43 @@ export function wireFinishedForm(): FormInstance {
     })),
   };
 }
+
+/**
+ * The finished form after the technician's pendências: one open on 'Cultivar semeada' and past
+ * its due date (the field reopened), one resolved on 'Data da semeadura'.
+ */
+export function wireReopenedForm(
+  reopen: (field: FieldInstance) => Partial<FieldInstance> | null = (field) =>
+    field.id === IDS.text ? OPEN_PENDENCY : null,
+): FormInstance {
+  const form = wireFinishedForm();
+  return {
+    ...form,
+    field_instances: form.field_instances.map((item) => {
+      const changes = reopen(item);
+      if (changes) return { ...item, ...changes };
+      if (item.id === IDS.date) return { ...item, pendency: RESOLVED_PENDENCY };
+      return item;
+    }),
+  };
+}
+
+export const OPEN_PENDENCY = {
+  read_only: false,
+  editable: true,
+  pendency: {
+    id: '0190a3c2-7b1e-7c3a-9f1e-00000000d001',
+    description: 'Informe a cultivar como consta na nota fiscal da semente.',
+    due_date: '2026-03-30',
+    status: 'open',
+    late: true,
+  },
+} satisfies Partial<FieldInstance>;
+
+const RESOLVED_PENDENCY: FieldInstance['pendency'] = {
+  id: '0190a3c2-7b1e-7c3a-9f1e-00000000d002',
+  description: 'Confira a data da semeadura.',
+  due_date: '2026-03-20',
+  status: 'resolved',
+  late: false,
+};

@@ -27,6 +27,20 @@ export function fieldMap(form: FormInstanceItem): Map<string, CellItem> {
   return map;
 }
 
+/**
+ * The fields of a finished form that an open pendência reopened, with the cells of a reopened
+ * Lista: the only ones its owner may still change.
+ */
+export function reopenedFields(form: FormInstanceItem): Set<string> {
+  const ids = new Set<string>();
+  for (const field of form.fieldInstances) {
+    if (!field.editable) continue;
+    ids.add(field.id);
+    for (const cell of field.childFieldInstances) ids.add(cell.id);
+  }
+  return ids;
+}
+
 const without = <T>(record: Record<string, T>, ids: Iterable<string>): Record<string, T> => {
   const copy = { ...record };
   for (const id of ids) delete copy[id];
@@ -39,39 +53,42 @@ export type SaveOutcome = 'saved' | 'nothing' | 'waiting' | 'failed';
  * The page's unsaved changes over the server's form: kept as a draft in this browser at every
  * change, offered back after a reload, saved in one call (waiting for the connection when there
  * is none, and trying again when it returns), with the server's values beside the producer's
- * when another device saved the same fields meanwhile.
+ * when another device saved the same fields meanwhile. On a finished form, only the fields an
+ * open pendência reopened take changes.
  */
 export function useFormEditor(form: FormInstanceItem, userId: string) {
   const saveMutation = useSaveForm(form.processInstanceId, form.id);
   const queryClient = useQueryClient();
   const online = useOnline();
   const fields = useMemo(() => fieldMap(form), [form]);
+  const reopened = useMemo(() => reopenedFields(form), [form]);
+  const writable = !form.commited || reopened.size > 0;
+  const canChange = (id: string) => !form.commited || reopened.has(id);
   const [edits, setEdits] = useState<Values>({});
   const [versions, setVersions] = useState<Versions>({});
   const [offer, setOffer] = useState<Draft | null>(() =>
-    form.commited ? null : draftStore.load(userId, form.id),
+    writable ? draftStore.load(userId, form.id) : null,
   );
   const [conflicts, setConflicts] = useState<ConflictItem[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [waiting, setWaiting] = useState(false);
 
-  // Only changes to fields this form still has, and that differ from what the server holds.
-  const changed = Object.entries(edits).filter(([id, value]) => {
+  // Only changes to fields this form still has, still open to changes, and that differ from what
+  // the server holds.
+  const differs = (id: string, value: string | null) => {
     const field = fields.get(id);
-    return field !== undefined && field.content !== value;
-  });
+    return field !== undefined && canChange(id) && field.content !== value;
+  };
+  const changed = Object.entries(edits).filter(([id, value]) => differs(id, value));
   const dirty = changed.length > 0;
   const offered =
     offer &&
-    Object.entries(offer.values).some(([id, value]) => {
-      const field = fields.get(id);
-      return field !== undefined && field.content !== value && !(id in edits);
-    })
+    Object.entries(offer.values).some(([id, value]) => differs(id, value) && !(id in edits))
       ? offer
       : null;
 
   useEffect(() => {
-    if (form.commited) return;
+    if (!writable) return;
     const stored = offer ?? { values: {}, versions: {} };
     if (Object.keys(edits).length === 0 && offer) return;
     draftStore.save(userId, form.id, {
@@ -79,7 +96,7 @@ export function useFormEditor(form: FormInstanceItem, userId: string) {
       values: { ...stored.values, ...edits },
       versions: { ...stored.versions, ...versions },
     });
-  }, [edits, versions, offer, userId, form.id, form.commited]);
+  }, [edits, versions, offer, userId, form.id, writable]);
 
   const valueOf = (id: string): string | null => {
     if (id in edits) return edits[id] ?? null;
@@ -88,7 +105,7 @@ export function useFormEditor(form: FormInstanceItem, userId: string) {
 
   const change = (id: string, value: string | null) => {
     const field = fields.get(id);
-    if (!field) return;
+    if (!field || !canChange(id)) return;
     setEdits((current) => ({ ...current, [id]: value }));
     setVersions((current) => (id in current ? current : { ...current, [id]: field.version }));
     setErrors((current) => without(current, [id]));
@@ -96,7 +113,8 @@ export function useFormEditor(form: FormInstanceItem, userId: string) {
 
   const restore = () => {
     if (!offer) return;
-    setEdits((current) => ({ ...offer.values, ...current }));
+    const values = Object.entries(offer.values).filter(([id]) => canChange(id));
+    setEdits((current) => ({ ...Object.fromEntries(values), ...current }));
     setVersions((current) => ({ ...offer.versions, ...current }));
     setOffer(null);
   };

@@ -4,6 +4,7 @@ import type {
   InstanceListFilter,
   InstanceSummary,
   Property,
+  SealLevel,
 } from '@agroselo/contracts';
 import { api, type Camel } from '../../api';
 
@@ -125,10 +126,13 @@ export function useStartInstance(instanceId: string) {
   });
 }
 
-/** PUT /api/process-instance/{id}/finish (JSON): 'Aprovar' or 'Reprovar' with the note. */
+/**
+ * PUT /api/process-instance/{id}/finish (JSON): 'Aprovar' or 'Reprovar' with the note, and the
+ * level when the process offers levels.
+ */
 export function useConclude(instanceId: string) {
   return useMutation({
-    mutationFn: (body: { approved: boolean; note: string }) =>
+    mutationFn: (body: { approved: boolean; level?: SealLevel; note: string }) =>
       api.put<InstanceDetailItem>(`/process-instance/${instanceId}/finish`, body),
     ...useStepCallbacks(),
   });

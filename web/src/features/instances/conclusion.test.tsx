@@ -1,46 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Notifications } from '@mantine/notifications';
-import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { InstanceStatus, messages, type InstanceDetail, type User } from '@agroselo/contracts';
-import { callTo, json, mockFetch } from '../../../test/fetch-mock';
-import { renderWithProviders } from '../../../test/render';
-import { storeToken, wireUser } from '../../../test/users';
-import { InstanceDetailPage } from './instance-detail.page';
-import { OWNER_ID, TECHNICIAN_ID, wireOngoingDetail } from './test-data';
+import { callTo, json } from '../../../test/fetch-mock';
+import { wireUser } from '../../../test/users';
+import { renderInstanceDetail } from './render-detail';
+import { NO_ACTIONS, OWNER_ID, TECHNICIAN_ID, wireApproved, wireOngoingDetail } from './test-data';
 
 const m = messages.certificates;
 const technician = wireUser('technician', { id: TECHNICIAN_ID });
 const owner = wireUser('owner', { id: OWNER_ID });
 
 function renderDetail(user: User, detail: InstanceDetail, finish?: () => Response) {
-  storeToken();
-  let current = detail;
   const key = `PUT /api/process-instance/${detail.id}/finish`;
-  const fetchMock = mockFetch({
-    'GET /api/auth/info': json(user),
-    'GET /api/process-instance/pending': json([]),
-    [`GET /api/process-instance/${detail.id}`]: () => json(current),
-    ...(finish
-      ? {
-          [key]: async () => {
-            const response = finish();
-            if (response.ok) current = (await response.clone().json()) as InstanceDetail;
-            return response;
-          },
-        }
-      : {}),
-  });
-  renderWithProviders(
-    <>
-      <Notifications />
-      <Routes>
-        <Route path="/producer-details/:processInstanceId" element={<InstanceDetailPage />} />
-      </Routes>
-    </>,
-    { route: `/producer-details/${detail.id}` },
-  );
+  const { fetchMock } = renderInstanceDetail(user, detail, {}, finish ? { [key]: finish } : {});
   return { fetchMock, key };
 }
 
@@ -48,33 +21,21 @@ function renderDetail(user: User, detail: InstanceDetail, finish?: () => Respons
 const ready = () => {
   const base = wireOngoingDetail();
   return wireOngoingDetail({
-    actions: { evaluate: false, start: false, conclude: true },
+    actions: { ...NO_ACTIONS, evaluate: false, start: false, conclude: true },
     form_instances: base.form_instances.map((form) => ({ ...form, commited: true })),
     progress: { finished: 3, total: 3 },
   });
 };
 
-const approved = (detail: InstanceDetail): InstanceDetail => ({
-  ...detail,
-  finished: true,
-  status: InstanceStatus.FINISHED,
-  approved: true,
-  finish_note: 'Lavoura conforme o protocolo.',
-  actions: { evaluate: false, start: false, conclude: false },
-  certificate: {
-    number: 'AGS-7K3M-9QXT',
-    status: 'valid',
-    valid_from: '2026-07-01',
-    valid_until: '2028-06-30',
-    issued_at: '2026-11-20T15:00:00.000Z',
-  },
-});
+const approved = (detail: InstanceDetail) => wireApproved(detail);
 
 describe('the conclusion of an instance', () => {
   it('cannot be given while obligatory forms are open, and says which', async () => {
     renderDetail(
       technician,
-      wireOngoingDetail({ actions: { evaluate: false, start: false, conclude: true } }),
+      wireOngoingDetail({
+        actions: { ...NO_ACTIONS, evaluate: false, start: false, conclude: true },
+      }),
     );
     const panel = within(await screen.findByRole('region', { name: 'Concluir processo' }));
     expect(
@@ -89,7 +50,7 @@ describe('the conclusion of an instance', () => {
   it('is not offered to whoever may not conclude', async () => {
     renderDetail(owner, {
       ...ready(),
-      actions: { evaluate: false, start: false, conclude: false },
+      actions: { ...NO_ACTIONS, evaluate: false, start: false, conclude: false },
     });
     expect(await screen.findByRole('heading', { level: 1 })).toBeVisible();
     expect(screen.queryByRole('region', { name: 'Concluir processo' })).not.toBeInTheDocument();
@@ -149,7 +110,7 @@ describe('the conclusion of an instance', () => {
       status: InstanceStatus.FINISHED,
       approved: false,
       finish_note: 'Faltou o laudo de classificação.',
-      actions: { evaluate: false, start: false, conclude: false },
+      actions: { ...NO_ACTIONS, evaluate: false, start: false, conclude: false },
     };
     const { fetchMock, key } = renderDetail(technician, detail, () => json(failed));
     const panel = within(await screen.findByRole('region', { name: 'Concluir processo' }));

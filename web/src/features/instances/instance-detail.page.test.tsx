@@ -1,57 +1,25 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Notifications } from '@mantine/notifications';
-import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { InstanceStatus, messages, type InstanceDetail, type User } from '@agroselo/contracts';
-import { callTo, json, mockFetch } from '../../../test/fetch-mock';
-import { renderWithProviders } from '../../../test/render';
-import { storeToken, wireUser } from '../../../test/users';
-import { InstanceDetailPage } from './instance-detail.page';
-import { OWNER_ID, TECHNICIAN_ID, wireDetail, wireOngoingDetail } from './test-data';
+import { callTo, json, type mockFetch } from '../../../test/fetch-mock';
+import { wireUser } from '../../../test/users';
+import { renderInstanceDetail } from './render-detail';
+import { NO_ACTIONS, OWNER_ID, TECHNICIAN_ID, wireDetail, wireOngoingDetail } from './test-data';
 
 const technician = wireUser('technician', { id: TECHNICIAN_ID });
 const owner = wireUser('owner', { id: OWNER_ID });
 
+/** The server's state: a step's (PUT's) answer is what the page fetches afterwards. */
 function renderDetail(
   user: User,
   detail: InstanceDetail,
   routes: Parameters<typeof mockFetch>[0] = {},
 ) {
-  storeToken();
-  // The server's state: a step's answer is what the page fetches afterwards.
-  let current = detail;
-  const step = (key: string) => {
-    const reply = routes[key];
-    if (!reply) return undefined;
-    return async () => {
-      const response = typeof reply === 'function' ? await reply() : reply.clone();
-      if (response.ok) current = (await response.clone().json()) as InstanceDetail;
-      return response;
-    };
-  };
   const steps = Object.fromEntries(
-    Object.keys(routes)
-      .filter((key) => key.startsWith('PUT '))
-      .map((key) => [key, step(key)!]),
+    Object.entries(routes).filter(([key]) => key.startsWith('PUT ')),
   );
-  const fetchMock = mockFetch({
-    'GET /api/auth/info': json(user),
-    'GET /api/process-instance/pending': json([]),
-    [`GET /api/process-instance/${detail.id}`]: () => json(current),
-    ...routes,
-    ...steps,
-  });
-  renderWithProviders(
-    <>
-      <Notifications />
-      <Routes>
-        <Route path="/producer-details/:processInstanceId" element={<InstanceDetailPage />} />
-      </Routes>
-    </>,
-    { route: `/producer-details/${detail.id}` },
-  );
-  return fetchMock;
+  return renderInstanceDetail(user, detail, routes, steps).fetchMock;
 }
 
 /** Ticks 'Li e concordo' the only way it can be: reading the terms and accepting them. */
@@ -88,7 +56,9 @@ describe('InstanceDetailPage', () => {
   });
 
   it('lets a technician accept a request once the terms are accepted', async () => {
-    const pending = wireDetail({ actions: { evaluate: true, start: false, conclude: false } });
+    const pending = wireDetail({
+      actions: { ...NO_ACTIONS, evaluate: true, start: false, conclude: false },
+    });
     const accepted = wireDetail({
       technician: { id: TECHNICIAN_ID, name: 'Maria Souza' },
       status: InstanceStatus.PRODUCER_PENDING,
@@ -123,7 +93,9 @@ describe('InstanceDetailPage', () => {
   });
 
   it('sends reject=true when the technician rejects, and shows the rejection', async () => {
-    const pending = wireDetail({ actions: { evaluate: true, start: false, conclude: false } });
+    const pending = wireDetail({
+      actions: { ...NO_ACTIONS, evaluate: true, start: false, conclude: false },
+    });
     const rejected = wireDetail({
       technician: { id: TECHNICIAN_ID, name: 'Maria Souza' },
       rejected: true,
@@ -144,7 +116,9 @@ describe('InstanceDetailPage', () => {
   });
 
   it('tells a technician who came too late, and shows the instance as it now is', async () => {
-    const pending = wireDetail({ actions: { evaluate: true, start: false, conclude: false } });
+    const pending = wireDetail({
+      actions: { ...NO_ACTIONS, evaluate: true, start: false, conclude: false },
+    });
     const taken = wireDetail({
       technician: { id: 'x', name: 'Carla Menezes' },
       status: InstanceStatus.PRODUCER_PENDING,
@@ -168,7 +142,7 @@ describe('InstanceDetailPage', () => {
     const accepted = wireDetail({
       technician: { id: TECHNICIAN_ID, name: 'Rafael Dutra Pereira' },
       status: InstanceStatus.PRODUCER_PENDING,
-      actions: { evaluate: false, start: true, conclude: false },
+      actions: { ...NO_ACTIONS, evaluate: false, start: true, conclude: false },
     });
     const fetchMock = renderDetail(owner, accepted, {
       [`PUT /api/process-instance/${accepted.id}/start`]: json(wireOngoingDetail()),

@@ -22,7 +22,9 @@ import { instanceQueryOptions, type InstanceDetailItem } from './api';
 import { ActionPanel } from './components/action-panel';
 import { BusinessDetails } from './components/business-details';
 import { FormInstanceList } from './components/form-instance-list';
+import { InspectionsSection } from './components/inspections';
 import { InstanceChain, InstanceTimeline } from './components/instance-history';
+import { PendenciesSection } from './components/pendencies';
 import {
   formatRequestDate,
   progressDescription,
@@ -76,6 +78,37 @@ function Header({ instance }: { instance: InstanceDetailItem }) {
   );
 }
 
+/**
+ * The page's shape while it loads, in the same container and columns as the page, so the
+ * content takes the place of its skeleton instead of pushing it down.
+ */
+function DetailSkeleton() {
+  return (
+    <Container size="xl" py="xl" px={{ base: 'sm', sm: 'md' }} aria-busy aria-label="Carregando">
+      <Stack gap="xl">
+        <Stack gap="sm">
+          <Skeleton h={26} w={220} />
+          <Skeleton h={44} w="60%" />
+          <Skeleton h={28} w="45%" />
+          <Skeleton h={20} w="80%" />
+        </Stack>
+        <Skeleton h={160} radius="lg" />
+        <Grid gutter="lg">
+          <Grid.Col span={{ base: 12, lg: 8 }}>
+            <Stack gap="lg">
+              <Skeleton h={240} radius="lg" />
+              <Skeleton h={320} radius="lg" />
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, lg: 4 }}>
+            <Skeleton h={320} radius="lg" />
+          </Grid.Col>
+        </Grid>
+      </Stack>
+    </Container>
+  );
+}
+
 /** Spec §2 Process instance detail (/producer-details/{processInstanceId}). */
 export function InstanceDetailPage() {
   const { processInstanceId = '' } = useParams();
@@ -98,18 +131,7 @@ export function InstanceDetailPage() {
     );
   }
 
-  if (!query.data) {
-    return (
-      <Container size="lg" py="xl" aria-busy>
-        <Stack gap="md">
-          <Skeleton h={24} w={160} />
-          <Skeleton h={40} w="60%" />
-          <Skeleton h={160} />
-          <Skeleton h={240} />
-        </Stack>
-      </Container>
-    );
-  }
+  if (!query.data) return <DetailSkeleton />;
 
   const instance = query.data;
   const isOwner = user?.id === instance.business.owner.id;
@@ -122,6 +144,8 @@ export function InstanceDetailPage() {
           <Grid.Col span={{ base: 12, lg: 8 }}>
             <Stack gap="lg">
               {instance.initiated && <FormInstanceList instance={instance} />}
+              {instance.initiated && <PendenciesSection instance={instance} isOwner={isOwner} />}
+              {instance.initiated && <InspectionsSection instance={instance} />}
               <BusinessDetails business={instance.business} />
             </Stack>
           </Grid.Col>

@@ -1,8 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { PENDING_MESSAGES } from '@agroselo/contracts';
 import { json, mockFetch } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
+import { storeToken, wireUser } from '../../../test/users';
 import { PendingsPage } from './pendings.page';
 import { wirePending } from './test-data';
 
@@ -77,5 +79,28 @@ describe('PendingsPage', () => {
     mockFetch({ 'GET /api/process-instance/all': json([]) });
     renderWithProviders(<PendingsPage />, { route: '/pendings' });
     expect(await screen.findByText('Nenhum processo pendente')).toBeInTheDocument();
+  });
+
+  it('lists the pendências answered by producers, as the bell does', async () => {
+    storeToken();
+    mockFetch({
+      'GET /api/auth/info': json(wireUser('technician')),
+      'GET /api/process-instance/all': json([]),
+      'GET /api/process-instance/pending': json([
+        { id: waiting.id, url: `/producer-details/${waiting.id}`, message: PENDING_MESSAGES.staff },
+        {
+          id: waiting.id,
+          url: `/producer-details/${waiting.id}`,
+          message: PENDING_MESSAGES.pendencyAnswered,
+        },
+      ]),
+    });
+    renderWithProviders(<PendingsPage />, { route: '/pendings' });
+    const section = within(await screen.findByRole('region', { name: 'Pendências' }));
+    expect(section.getByRole('link', { name: PENDING_MESSAGES.pendencyAnswered })).toHaveAttribute(
+      'href',
+      `/producer-details/${waiting.id}`,
+    );
+    expect(section.queryByText(PENDING_MESSAGES.staff)).not.toBeInTheDocument();
   });
 });

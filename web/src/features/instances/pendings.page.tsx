@@ -1,8 +1,12 @@
 import { Container, Stack, Text, Title } from '@mantine/core';
+import { ReviewNotices } from '../notifications/review-notices';
 import { InstanceList } from './components/instance-list';
 import { PendingCard } from './components/pending-card';
 
-/** Spec §2 'Pendentes': seal requests no technician has evaluated yet. */
+/**
+ * Spec §2 'Pendentes': seal requests no technician has evaluated yet, and (issue 20) the
+ * pendências answered by producers.
+ */
 export function PendingsPage() {
   return (
     <Container size="xl" py="xl">
@@ -11,6 +15,7 @@ export function PendingsPage() {
           <Title order={1}>Pendentes</Title>
           <Text c="dimmed">Pedidos de selo que aguardam a avaliação de um técnico.</Text>
         </Stack>
+        <ReviewNotices />
         <InstanceList
           status="pending"
           emptyTitle="Nenhum processo pendente"

@@ -1,4 +1,12 @@
-import { InstanceStatus, type InstanceDetail, type InstanceSummary } from '@agroselo/contracts';
+import {
+  InstanceStatus,
+  type Inspection,
+  type InstanceDetail,
+  type InstanceReview,
+  type InstanceSummary,
+  type Pendency,
+  type SealLevel,
+} from '@agroselo/contracts';
 
 /** An instance as the list endpoints send it (snake_case), for component tests. */
 export function wireInstance(overrides: Partial<InstanceSummary> = {}): InstanceSummary {
@@ -47,6 +55,30 @@ export function wirePending(overrides: Partial<InstanceSummary> = {}): InstanceS
 }
 
 const DETAIL_ID = '0190a3c2-7b1e-7c3a-9f1e-00000000aa02';
+
+/** What nobody may do: spread it and set the one action a test needs. */
+export const NO_ACTIONS: InstanceDetail['actions'] = {
+  evaluate: false,
+  start: false,
+  conclude: false,
+  review: false,
+  inspect: false,
+  recommend: false,
+};
+
+/** The review part of the detail: no levels, no committee, nothing recorded yet. */
+export function wireReview(overrides: Partial<InstanceReview> = {}): InstanceReview {
+  return {
+    levels: [],
+    committee: false,
+    level: null,
+    recommendation: null,
+    pendencies: { open: 0, answered: 0, resolved: 0 },
+    inspections: 0,
+    conflict_of_interest: false,
+    ...overrides,
+  };
+}
 export const OWNER_ID = '0190a3c2-7b1e-7c3a-9f1e-00000000e001';
 export const TECHNICIAN_ID = '0190a3c2-7b1e-7c3a-9f1e-00000000d001';
 
@@ -87,7 +119,8 @@ export function wireDetail(overrides: Partial<InstanceDetail> = {}): InstanceDet
     finished: false,
     status: InstanceStatus.PENDING,
     progress: { finished: 0, total: 0 },
-    actions: { evaluate: false, start: false, conclude: false },
+    actions: NO_ACTIONS,
+    review: wireReview(),
     approved: null,
     finish_note: null,
     certificate: null,
@@ -172,4 +205,79 @@ export function wireOngoingDetail(overrides: Partial<InstanceDetail> = {}): Inst
     ],
     ...overrides,
   });
+}
+
+const PENDENCY_ACTOR = { id: TECHNICIAN_ID, name: 'Rafael Dutra Pereira' };
+
+/** A pendência as GET …/pendencies sends it: open, on a field of the finished first form. */
+export function wirePendency(overrides: Partial<Pendency> = {}): Pendency {
+  return {
+    id: '0190a3c2-7b1e-7c3a-9f1e-0000000a0001',
+    process_instance_id: DETAIL_ID,
+    form_instance_id: '0190a3c2-7b1e-7c3a-9f1e-0000000f0001',
+    form_name: 'Caracterização da lavoura',
+    field_instance_id: '0190a3c2-7b1e-7c3a-9f1e-0000000e0001',
+    field_name: 'Cultivar semeada',
+    description: 'Informe a cultivar conforme a nota fiscal da semente.',
+    due_date: '2099-12-10',
+    status: 'open',
+    late: false,
+    answer: null,
+    created_by: PENDENCY_ACTOR,
+    created_at: '2026-03-21T12:00:00.000Z',
+    events: [
+      {
+        id: '0190a3c2-7b1e-7c3a-9f1e-0000000a1001',
+        type: 'opened',
+        text: 'Informe a cultivar conforme a nota fiscal da semente.',
+        actor: PENDENCY_ACTOR,
+        created_at: '2026-03-21T12:00:00.000Z',
+      },
+    ],
+    ...overrides,
+  };
+}
+
+/** A vistoria with one photo. */
+export function wireInspection(overrides: Partial<Inspection> = {}): Inspection {
+  const id = '0190a3c2-7b1e-7c3a-9f1e-0000000b0001';
+  return {
+    id,
+    process_instance_id: DETAIL_ID,
+    visited_on: '2026-03-25',
+    latitude: -30.8512,
+    longitude: -51.7986,
+    summary: 'Lavoura nivelada, taipas em bom estado.',
+    photos: [{ index: 0, content_type: 'image/png', url: `/api/inspection/${id}/photo/0` }],
+    created_by: PENDENCY_ACTOR,
+    created_at: '2026-03-25T18:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** `detail` approved with its certificate, at `level` when the process offers levels. */
+export function wireApproved(
+  detail: InstanceDetail,
+  {
+    note = 'Lavoura conforme o protocolo.',
+    level = null,
+  }: { note?: string; level?: SealLevel | null } = {},
+): InstanceDetail {
+  return {
+    ...detail,
+    finished: true,
+    status: InstanceStatus.FINISHED,
+    approved: true,
+    finish_note: note,
+    actions: NO_ACTIONS,
+    review: { ...detail.review, level },
+    certificate: {
+      number: 'AGS-7K3M-9QXT',
+      status: 'valid',
+      valid_from: '2026-07-01',
+      valid_until: '2028-06-30',
+      issued_at: '2026-11-20T15:00:00.000Z',
+      level,
+    },
+  };
 }

@@ -56,8 +56,9 @@ export function NotificationBell() {
           </Text>
         ) : (
           <>
-            {items.slice(0, MAX_LISTED).map((item) => (
-              <Menu.Item key={item.id} component={Link} to={item.url}>
+            {/* One instance may wait for several things (a request, pendências). */}
+            {items.slice(0, MAX_LISTED).map((item, index) => (
+              <Menu.Item key={`${item.id}-${index}`} component={Link} to={item.url}>
                 {item.message}
               </Menu.Item>
             ))}

@@ -6,6 +6,7 @@ import type {
   FormBody,
   Process,
   ReleaseBody,
+  ReviewSettingsBody,
 } from '@agroselo/contracts';
 import { api, type Camel } from '../../api';
 
@@ -92,6 +93,11 @@ export function registerProcess(form: FormData) {
 
 export function releaseProcess(processId: string, body: ReleaseBody) {
   return api.put<ProcessItem>(`/process/${processId}/release`, body);
+}
+
+/** PUT …/review-settings: the levels offered and whether a committee decides. */
+export function saveReviewSettings(processId: string, body: ReviewSettingsBody) {
+  return api.put<ProcessItem>(`/process/${processId}/review-settings`, body);
 }
 
 export function registerForm(processId: string, body: FormBody) {

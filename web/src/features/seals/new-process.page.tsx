@@ -28,12 +28,14 @@ import {
   ProcessFieldsSchema,
   SEAL_IMAGE_MAX_BYTES,
   SEAL_IMAGE_TYPES,
+  SEAL_LEVELS,
   STAMP_NAME_MAX,
   withProcessDateOrder,
 } from '@agroselo/contracts';
 import { paths } from '../../app/paths';
 import { applyServerErrors } from '../../lib/form-errors';
 import { registerProcess, sealKeys } from './api';
+import { ReviewSettingsSwitches, type ReviewSwitches } from './components/review-settings';
 import { notifyFailure, notifySuccess } from './notify';
 
 const m = messages.seals;
@@ -87,6 +89,7 @@ export function NewProcessPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [features, setFeatures] = useState<string[]>([]);
+  const [review, setReview] = useState<ReviewSwitches>({ levels: false, committee: false });
   const {
     register,
     control,
@@ -104,6 +107,8 @@ export function NewProcessPage() {
     form.append('file', values.file);
     if (values.notice_file) form.append('notice_file', values.notice_file);
     for (const feature of features) if (feature.trim()) form.append('features', feature.trim());
+    if (review.levels) form.append('levels', SEAL_LEVELS.join(','));
+    form.append('committee', String(review.committee));
     try {
       await registerProcess(form);
     } catch (error) {
@@ -236,6 +241,21 @@ export function NewProcessPage() {
                   )}
                 />
                 <FeaturesInput features={features} onChange={setFeatures} />
+              </Stack>
+            </Paper>
+
+            <Paper
+              withBorder
+              radius="md"
+              p={{ base: 'md', sm: 'lg' }}
+              component="section"
+              aria-labelledby="review-info"
+            >
+              <Stack gap="md">
+                <Title order={2} fz="lg" id="review-info">
+                  Avaliação
+                </Title>
+                <ReviewSettingsSwitches value={review} onChange={setReview} />
               </Stack>
             </Paper>
 

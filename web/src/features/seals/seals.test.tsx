@@ -131,6 +131,50 @@ describe('StampsPage', () => {
   });
 });
 
+describe('ProcessCard review settings', () => {
+  it("switches levels and committee on the card, telling success and the server's refusal", async () => {
+    storeToken();
+    let answer = json(wireProcess({ levels: ['prata', 'ouro'] }));
+    let saved = false;
+    const fetchMock = mockFetch({
+      ...ADMIN,
+      'GET /api/process/all': () =>
+        json([saved ? wireProcess({ levels: ['prata', 'ouro'] }) : wireProcess()]),
+      [`PUT /api/process/${PROCESS_ID}/review-settings`]: () => {
+        saved = answer.status === 200;
+        return answer;
+      },
+    });
+    renderWithProviders(<StampsPage />);
+    const card = within(await screen.findByRole('article', { name: 'Arroz Sustentável RS' }));
+    const levels = card.getByRole('switch', { name: 'Níveis Prata e Ouro' });
+    const committee = card.getByRole('switch', { name: 'Decisão por comitê' });
+    expect(levels).not.toBeChecked();
+    expect(committee).not.toBeChecked();
+
+    await userEvent.click(levels);
+    await waitFor(() =>
+      expect(notified()).toContain('Avaliação de Arroz Sustentável RS atualizada'),
+    );
+    expect(
+      JSON.parse(
+        String(callTo(fetchMock, `PUT /api/process/${PROCESS_ID}/review-settings`)?.init.body),
+      ),
+    ).toEqual({ levels: ['prata', 'ouro'], committee: false });
+    await waitFor(() => expect(levels).toBeChecked());
+
+    answer = json({ detail: 'Processo não encontrado' }, { status: 404 });
+    await userEvent.click(committee);
+    await waitFor(() =>
+      expect(notified()).toContain(
+        'Erro ao alterar a avaliação do processo: Processo não encontrado',
+      ),
+    );
+    await waitFor(() => expect(committee).not.toBeChecked());
+    expect(levels).toBeChecked();
+  });
+});
+
 describe('NewProcessPage', () => {
   it('requires every field, checks the dates and sends the multipart through the API client', async () => {
     storeToken();
@@ -177,12 +221,15 @@ describe('NewProcessPage', () => {
     expect(body.get('stamp_name')).toBe('Arroz do Litoral');
     expect(body.getAll('features')).toEqual(['Várzea']);
     expect((body.get('file') as File).name).toBe('selo.png');
+    // Left off, the switches send no levels and no committee.
+    expect(body.get('levels')).toBeNull();
+    expect(body.get('committee')).toBe('false');
     expect(new Headers(call.init.headers).get('Authorization')).toBe('Bearer stored-token');
   });
 
-  it("tells the server's reason when the process cannot be created", async () => {
+  it("sends the review switches, and tells the server's reason when the process cannot be created", async () => {
     storeToken();
-    mockFetch({
+    const fetchMock = mockFetch({
       ...ADMIN,
       'POST /api/process/register': json({ detail: m.imageType }, { status: 415 }),
     });
@@ -205,9 +252,18 @@ describe('NewProcessPage', () => {
       document.querySelector<HTMLInputElement>('input[type=file][accept*="image"]')!,
       new File(['<html>'], 'selo.png', { type: 'image/png' }),
     );
+    const levels = screen.getByRole('switch', { name: 'Níveis Prata e Ouro' });
+    const committee = screen.getByRole('switch', { name: 'Decisão por comitê' });
+    expect(levels).not.toBeChecked();
+    expect(committee).not.toBeChecked();
+    await userEvent.click(levels);
+    await userEvent.click(committee);
     await userEvent.click(screen.getByRole('button', { name: 'Criar Processo' }));
     await waitFor(() => expect(notified()).toContain(`${m.processCreateFailed}: ${m.imageType}`));
     expect(screen.getByTestId('location')).toHaveTextContent('/process/new');
+    const body = callTo(fetchMock, 'POST /api/process/register')!.init.body as FormData;
+    expect(body.get('levels')).toBe('prata,ouro');
+    expect(body.get('committee')).toBe('true');
   });
 });
 

@@ -23,6 +23,8 @@ export function wireProcess(overrides: Partial<Process> = {}): Process {
       image_url: null,
     },
     forms_count: 1,
+    levels: [],
+    committee: false,
     ...overrides,
   };
 }

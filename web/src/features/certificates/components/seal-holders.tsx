@@ -18,6 +18,7 @@ import { paths } from '../../../app/paths';
 import { LoadError } from '../../../components/error-alert';
 import { HOLDERS_PAGE_SIZE, holdersQueryOptions } from '../api';
 import { formatDay, formatValidity } from '../format';
+import { LevelBadge } from './level-badge';
 
 /**
  * The seal page's list of the properties that hold the seal today (or from a later day), for a
@@ -101,6 +102,7 @@ export function SealHolders({ processId }: { processId: string }) {
                           ? `Válido até ${formatDay(holder.validUntil)}`
                           : `Válido a partir de ${formatDay(holder.validFrom)}`}
                       </Badge>
+                      <LevelBadge level={holder.level} />
                     </Group>
                     <Text size="xs" c="dimmed">
                       Validade: {formatValidity(holder.validFrom, holder.validUntil)}

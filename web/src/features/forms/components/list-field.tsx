@@ -7,6 +7,7 @@ import { errorMessage, isApiError, NETWORK_ERROR_STATUS } from '../../../api';
 import { useAddRow, useDeleteRow, type CellItem, type FieldInstanceItem } from '../api';
 import type { FormEditor } from '../use-form-editor';
 import { FieldInput } from './field-input';
+import { PendencyNote } from './pendency-note';
 import { ProofField } from './proof-field';
 
 const m = messages.forms;
@@ -52,7 +53,10 @@ interface ListFieldProps {
   proofErrors: Record<string, string>;
 }
 
-/** A Lista: its rows as a table whose cells are edited in place, rows added and deleted. */
+/**
+ * A Lista: its rows as a table whose cells are edited in place, rows added and deleted; with its
+ * pendência, which reopens it on a finished form while open.
+ */
 export function ListField({
   instanceId,
   formId,
@@ -68,7 +72,9 @@ export function ListField({
   const deleteRow = useDeleteRow(instanceId, formId);
   const [opened, setOpened] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<number | null>(null);
-  const editable = !locked && !table.readOnly;
+  // An open pendência on the Lista reopens it whole (rows and cells) on a finished form.
+  const reopened = table.editable;
+  const editable = reopened || (!locked && !table.readOnly);
   const moreFrom = columns.length > 3 ? 'lg' : 'md';
   // A locked table keeps its actions column only where 'Ver mais' is needed to read a row.
   const withActions = editable || columns.length > 1;
@@ -86,7 +92,7 @@ export function ListField({
       );
     }
     const label = compact ? cellLabel(column, index) : column.name;
-    const disabled = locked || cell.readOnly;
+    const disabled = !reopened && (locked || cell.readOnly);
     return (
       <Stack gap={4}>
         <FieldInput
@@ -145,6 +151,9 @@ export function ListField({
             </Text>
           )}
         </Group>
+        {table.pendency && (
+          <PendencyNote pendency={table.pendency} editable={reopened} instanceId={instanceId} />
+        )}
         {rows.length === 0 ? (
           <Text size="sm" c="dimmed">
             Nenhuma linha adicionada.

@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import {
   IconBan,
   IconCheck,
+  IconUserExclamation,
   IconClockHour4,
   IconPlayerPlay,
   IconRefresh,
@@ -16,6 +17,7 @@ import { ErrorAlert } from '../../../components/error-alert';
 import { TermsAgreement } from '../../../components/terms-agreement';
 import { useEvaluate, useStartInstance, type InstanceDetailItem } from '../api';
 import { ConcludePanel, OutcomePanel } from './conclusion';
+import { RecommendationSummary, RecommendPanel } from './recommendation';
 import {
   EVALUATION_TERMS_TITLE,
   EvaluationTerms,
@@ -154,6 +156,28 @@ function StartPanel({ instance }: { instance: InstanceDetailItem }) {
   );
 }
 
+/**
+ * A started instance: with a committee the technician's parecer técnico, then the admin's
+ * decision beside it; without one, the conclusion as always. Everyone reads the parecer.
+ */
+function OngoingPanel({ instance }: { instance: InstanceDetailItem }) {
+  const { committee, recommendation } = instance.review;
+  const { conclude, recommend } = instance.actions;
+  const parts: ReactNode[] = [];
+  if (recommend) parts.push(<RecommendPanel key="recommend" instance={instance} />);
+  else if (recommendation && !conclude)
+    parts.push(<RecommendationSummary key="summary" recommendation={recommendation} />);
+  if (conclude) parts.push(<ConcludePanel key="conclude" instance={instance} />);
+  if (committee && !recommendation && !recommend)
+    parts.push(
+      <Waiting key="waiting">
+        Aguardando o parecer técnico de {instance.technician?.name ?? 'o técnico responsável'} para
+        a decisão do comitê.
+      </Waiting>,
+    );
+  return parts.length > 0 ? <Stack gap="lg">{parts}</Stack> : null;
+}
+
 function Waiting({ children }: { children: ReactNode }) {
   return (
     <Alert color="gray" variant="light" icon={<IconClockHour4 aria-hidden />} role="status">
@@ -174,6 +198,22 @@ export function ActionPanel({
   instance: InstanceDetailItem;
   isOwner: boolean;
 }) {
+  if (
+    instance.review.conflictOfInterest &&
+    instance.status !== InstanceStatus.FINISHED &&
+    instance.status !== InstanceStatus.REJECTED
+  ) {
+    return (
+      <Alert
+        color="yellow"
+        variant="light"
+        icon={<IconUserExclamation aria-hidden />}
+        title="Conflito de interesse"
+      >
+        {messages.review.conflictOfInterest}
+      </Alert>
+    );
+  }
   switch (instance.status) {
     case InstanceStatus.PENDING:
       if (instance.actions.evaluate) return <EvaluatePanel instance={instance} />;
@@ -209,9 +249,16 @@ export function ActionPanel({
         </Alert>
       );
     case InstanceStatus.ONGOING:
-      return instance.actions.conclude ? <ConcludePanel instance={instance} /> : null;
+      return <OngoingPanel instance={instance} />;
     case InstanceStatus.FINISHED:
-      return <OutcomePanel instance={instance} isOwner={isOwner} />;
+      return (
+        <Stack gap="lg">
+          <OutcomePanel instance={instance} isOwner={isOwner} />
+          {instance.review.recommendation && (
+            <RecommendationSummary recommendation={instance.review.recommendation} />
+          )}
+        </Stack>
+      );
     default:
       return null;
   }

@@ -6,6 +6,7 @@ import {
   Group,
   Modal,
   Paper,
+  Radio,
   Stack,
   Text,
   Textarea,
@@ -14,7 +15,13 @@ import {
 import { notifications } from '@mantine/notifications';
 import { IconCertificate, IconQrcode, IconRefresh, IconX } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { CONCLUSION_NOTE_MAX, messages, type CertificateStatus } from '@agroselo/contracts';
+import {
+  CONCLUSION_NOTE_MAX,
+  messages,
+  SEAL_LEVEL_LABELS,
+  type CertificateStatus,
+  type SealLevel,
+} from '@agroselo/contracts';
 import { errorMessage, isApiError } from '../../../api';
 import { paths } from '../../../app/paths';
 import { ErrorAlert } from '../../../components/error-alert';
@@ -22,8 +29,15 @@ import { CertificatePdfButton } from '../../certificates/components/certificate-
 import { useConclude, type InstanceDetailItem } from '../api';
 import { ActionSection } from './action-panel';
 import { formatDay } from '../format';
+import { RecommendationSummary } from './recommendation';
 
 const m = messages.certificates;
+
+/** The level a recommendation to approve names, to start the committee's choice from. */
+const recommendedLevel = (instance: InstanceDetailItem): SealLevel | null => {
+  const outcome = instance.review.recommendation?.outcome;
+  return outcome === 'prata' || outcome === 'ouro' ? outcome : null;
+};
 
 const CERTIFICATE_STATUS: Record<CertificateStatus, { label: string; color: string }> = {
   valid: { label: 'Válido', color: 'leaf' },
@@ -34,29 +48,47 @@ const CERTIFICATE_STATUS: Record<CertificateStatus, { label: string; color: stri
 /**
  * The assigned technician's (or an admin's) conclusion of a started instance: 'Aprovar' issues
  * the certificate, 'Reprovar' needs the reason; each asks for confirmation, as neither is undone.
+ * With a committee it is the admin's 'Decisão do comitê', beside the parecer técnico; when the
+ * process offers levels, approving names one ('Nível').
  */
 export function ConcludePanel({ instance }: { instance: InstanceDetailItem }) {
   const [note, setNote] = useState('');
   const [noteError, setNoteError] = useState<string | null>(null);
+  const [level, setLevel] = useState<SealLevel | null>(() => recommendedLevel(instance));
+  const [levelError, setLevelError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<'approve' | 'fail' | null>(null);
   const conclude = useConclude(instance.id);
+  const { levels, committee, recommendation, pendencies } = instance.review;
   const openForms = instance.formInstances.filter((form) => form.obligatory && !form.commited);
-  const blocked = openForms.length > 0;
+  const unresolved = pendencies.open + pendencies.answered;
+  const blocked = openForms.length > 0 || unresolved > 0;
   const approving = confirming === 'approve';
+  const sealName = level
+    ? `${instance.process.stamp.name} (${SEAL_LEVEL_LABELS[level]})`
+    : instance.process.stamp.name;
 
   const ask = (decision: 'approve' | 'fail') => {
     if (decision === 'fail' && !note.trim()) {
       setNoteError(m.noteRequired);
       return;
     }
+    if (decision === 'approve' && levels.length > 0 && !level) {
+      setLevelError(messages.review.levelRequired);
+      return;
+    }
     setNoteError(null);
+    setLevelError(null);
     conclude.reset();
     setConfirming(decision);
   };
 
   const confirm = () =>
     conclude.mutate(
-      { approved: approving, note: note.trim() },
+      {
+        approved: approving,
+        ...(approving && levels.length > 0 && level ? { level } : {}),
+        note: note.trim(),
+      },
       {
         onSuccess: () => {
           setConfirming(null);
@@ -73,18 +105,52 @@ export function ConcludePanel({ instance }: { instance: InstanceDetailItem }) {
     );
 
   return (
-    <ActionSection title="Concluir processo">
+    <ActionSection title={committee ? 'Decisão do comitê' : 'Concluir processo'}>
       <Text size="sm">
         Confira os formulários e documentos da propriedade{' '}
         <strong>{instance.business.businessName}</strong>. Ao aprovar, o certificado do selo{' '}
         <strong>{instance.process.stamp.name}</strong> é emitido com a validade do processo; ao
         reprovar, o produtor recebe o seu parecer por e-mail.
       </Text>
-      {blocked && (
+      {committee && recommendation && (
+        <RecommendationSummary recommendation={recommendation} framed={false} />
+      )}
+      {openForms.length > 0 && (
         <Alert color="yellow" variant="light" title="Ainda não é possível concluir">
           {m.openForms(openForms.map((form) => form.name))}. O processo pode ser concluído quando o
           produtor finalizar todos os formulários obrigatórios.
         </Alert>
+      )}
+      {unresolved > 0 && (
+        <Alert color="yellow" variant="light" title="Há pendências a resolver">
+          {unresolved === 1
+            ? 'Uma pendência está aberta ou respondida.'
+            : `${unresolved} pendências estão abertas ou respondidas.`}{' '}
+          O processo pode ser concluído quando todas forem resolvidas.
+        </Alert>
+      )}
+      {levels.length > 0 && (
+        <Radio.Group
+          label="Nível"
+          description="Obrigatório para aprovar."
+          value={level}
+          onChange={(value) => {
+            setLevel(value as SealLevel);
+            setLevelError(null);
+          }}
+          error={levelError}
+        >
+          <Group gap="md" mt="xs">
+            {levels.map((value) => (
+              <Radio
+                key={value}
+                value={value}
+                label={value === 'prata' ? 'Prata' : 'Ouro'}
+                disabled={blocked}
+              />
+            ))}
+          </Group>
+        </Radio.Group>
       )}
       <Textarea
         label="Parecer"
@@ -135,7 +201,7 @@ export function ConcludePanel({ instance }: { instance: InstanceDetailItem }) {
         <Stack gap="md">
           <Text size="sm">
             {approving
-              ? `O processo será concluído e o certificado do selo ${instance.process.stamp.name} será emitido para a propriedade ${instance.business.businessName}.`
+              ? `O processo será concluído e o certificado do selo ${sealName} será emitido para a propriedade ${instance.business.businessName}.`
               : `O processo será concluído sem o selo ${instance.process.stamp.name}, e o produtor receberá o seu parecer por e-mail.`}{' '}
             Esta decisão não pode ser desfeita.
           </Text>
@@ -229,6 +295,14 @@ export function OutcomePanel({
                 {formatDay(certificate.validFrom)} a {formatDay(certificate.validUntil)}
               </Text>
             </Stack>
+            {instance.review.level && (
+              <Stack gap={2}>
+                <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+                  Nível
+                </Text>
+                <Text fw={700}>{SEAL_LEVEL_LABELS[instance.review.level]}</Text>
+              </Stack>
+            )}
             <Stack gap={2}>
               <Text size="xs" c="dimmed" fw={600} tt="uppercase">
                 Situação

@@ -1,11 +1,17 @@
 import { useId } from 'react';
 import { Anchor, Group, Paper, Stack, Text, Timeline, Title } from '@mantine/core';
 import {
+  IconAlertCircle,
+  IconArrowBackUp,
   IconBan,
   IconCertificate,
   IconCheck,
+  IconCircleCheck,
   IconClipboardCheck,
   IconFlag,
+  IconGavel,
+  IconMapPin,
+  IconMessageReply,
   IconPlayerPlay,
   IconSend,
   IconX,
@@ -28,6 +34,19 @@ const EVENT_ICONS: Record<InstanceEventType, ComponentType<IconProps>> = {
   approved: IconCertificate,
   failed: IconX,
   form_finished: IconClipboardCheck,
+  pendency_opened: IconAlertCircle,
+  pendency_answered: IconMessageReply,
+  pendency_resolved: IconCircleCheck,
+  pendency_reopened: IconArrowBackUp,
+  inspection_recorded: IconMapPin,
+  recommendation: IconGavel,
+};
+
+/** Refusals in red, what still waits on the producer in the rice colour, the rest in leaf. */
+const eventColor = (type: InstanceEventType) => {
+  if (type === 'rejected' || type === 'failed') return 'red';
+  if (type === 'pendency_opened' || type === 'pendency_reopened') return 'rice';
+  return 'leaf';
 };
 
 /** Every step of this instance, oldest first, with who took it and when. */
@@ -53,8 +72,8 @@ export function InstanceTimeline({ instance }: { instance: InstanceDetailItem })
                 key={event.id}
                 role="listitem"
                 bullet={<Icon size={14} aria-hidden />}
-                color={event.type === 'rejected' || event.type === 'failed' ? 'red' : 'leaf'}
-                title={event.message}
+                color={eventColor(event.type)}
+                title={<span style={{ overflowWrap: 'anywhere' }}>{event.message}</span>}
               >
                 <Text size="xs" c="dimmed">
                   <time dateTime={event.createdAt}>{formatRequestDate(event.createdAt)}</time>

@@ -29,6 +29,7 @@ import {
   deleteForm,
   formsQueryOptions,
   releaseProcess,
+  saveReviewSettings,
   sealKeys,
   type FormItem,
   type ProcessItem,
@@ -36,11 +37,19 @@ import {
 import { formatDay, formatPeriod } from '../format';
 import { notifyFailure, notifySuccess } from '../notify';
 import { CreateFormModal } from './form-modals';
+import {
+  ReviewSettingsSwitches,
+  settingsBody,
+  switchesOf,
+  type ReviewSwitches,
+} from './review-settings';
 
 export function ProcessCard({ process }: { process: ProcessItem }) {
   const [expanded, expand] = useDisclosure(false);
   const [creating, create] = useDisclosure(false);
   const [releasing, setReleasing] = useState(false);
+  // What the admin just chose, shown while the server saves it.
+  const [savingReview, setSavingReview] = useState<ReviewSwitches | null>(null);
   const queryClient = useQueryClient();
   const name = process.stamp.name;
   const formsId = `forms-${process.id}`;
@@ -57,6 +66,19 @@ export function ProcessCard({ process }: { process: ProcessItem }) {
       notifyFailure('Erro ao alterar a liberação do processo', error);
     } finally {
       setReleasing(false);
+    }
+  };
+
+  const changeReview = async (next: ReviewSwitches) => {
+    setSavingReview(next);
+    try {
+      await saveReviewSettings(process.id, settingsBody(next));
+      await queryClient.invalidateQueries({ queryKey: sealKeys.all });
+      notifySuccess(`Avaliação de ${name} atualizada`);
+    } catch (error) {
+      notifyFailure('Erro ao alterar a avaliação do processo', error);
+    } finally {
+      setSavingReview(null);
     }
   };
 
@@ -110,6 +132,12 @@ export function ProcessCard({ process }: { process: ProcessItem }) {
             Solicitações: {formatPeriod(process.startDate, process.endDate)} · Validade:{' '}
             {formatPeriod(process.validityStart, process.validityEnd)}
           </Text>
+          <ReviewSettingsSwitches
+            compact
+            value={savingReview ?? switchesOf(process)}
+            onChange={(next) => void changeReview(next)}
+            disabled={savingReview !== null}
+          />
         </Stack>
         <Button
           variant={process.released ? 'default' : 'filled'}

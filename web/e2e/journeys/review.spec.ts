@@ -1,0 +1,274 @@
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { bearer, brazilian, PNG, registerFarm, saoPauloDay, tokenOf } from '../api-steps';
+import { expect, test, TOKEN_KEY, widths } from '../fixtures';
+
+const FORM = 'Rastreabilidade da semente';
+const FIELD = 'Lote da semente';
+const NUMBER = /AGS-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}/;
+
+type Viewport = (typeof widths)[keyof typeof widths];
+
+/** The JSON of an answer that must have succeeded. */
+async function ok<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
+  expect(response.ok(), await response.text()).toBe(true);
+  return (await response.json()) as T;
+}
+
+const BROWSER = { locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' } as const;
+
+/** A browser page of its own, its storage holding `token` as a remembered session. */
+async function signedIn(browser: Browser, baseURL: string, viewport: Viewport, token: string) {
+  const localStorage = [{ name: TOKEN_KEY, value: token }];
+  const storageState = { cookies: [], origins: [{ origin: baseURL, localStorage }] };
+  const context = await browser.newContext({ ...BROWSER, baseURL, viewport, storageState });
+  return context.newPage();
+}
+
+/**
+ * A released seal judged by a committee with the levels Prata and Ouro, and one obligatory form
+ * of one text field; the admin sets it up through the API as the seals screens would.
+ */
+async function committeeSeal(request: APIRequestContext, admin: string, name: string) {
+  const headers = bearer(admin);
+  const process = await ok<{ id: string; levels: string[]; committee: boolean }>(
+    await request.post('/api/process/register', {
+      headers,
+      multipart: {
+        notice: 'Edital da jornada de revisão',
+        description: `Certificação ${name} — comitê`,
+        start_date: saoPauloDay(-1),
+        end_date: saoPauloDay(60),
+        validity_start: saoPauloDay(-1),
+        validity_end: saoPauloDay(365),
+        stamp_name: name,
+        stamp_description: 'Selo com níveis Prata e Ouro, decidido por comitê.',
+        levels: 'prata,ouro',
+        committee: 'true',
+        file: { name: 'selo.png', mimeType: 'image/png', buffer: PNG },
+      },
+    }),
+  );
+  expect(process).toMatchObject({ levels: ['prata', 'ouro'], committee: true });
+  const form = await ok<{ id: string }>(
+    await request.post(`/api/process/${process.id}/form/register`, {
+      headers,
+      data: { name: FORM, deadline: saoPauloDay(30), obligatory: true },
+    }),
+  );
+  const field = await ok<{ id: string }>(
+    await request.post('/api/field/register', {
+      headers,
+      data: { name: `${FIELD} (${name})`, type: 'text' },
+    }),
+  );
+  await ok(
+    await request.put(`/api/process/${process.id}/form/${form.id}/field/${field.id}/add`, {
+      headers,
+    }),
+  );
+  await ok(
+    await request.put(`/api/process/${process.id}/release`, {
+      headers,
+      data: { released: true },
+    }),
+  );
+  return process.id;
+}
+
+/** The producer writes the form's one field and finishes the form. */
+async function finishTheForm(request: APIRequestContext, producer: string, instanceId: string) {
+  const headers = bearer(producer);
+  const instance = await ok<{ form_instances: { id: string; name: string }[] }>(
+    await request.get(`/api/process-instance/${instanceId}`, { headers }),
+  );
+  const formId = instance.form_instances.find((form) => form.name === FORM)!.id;
+  const url = `/api/process-instance/${instanceId}/form/${formId}`;
+  const form = await ok<{ field_instances: { id: string }[] }>(await request.get(url, { headers }));
+  const fields = [{ id: form.field_instances[0]!.id, content: 'Lote 2025-114' }];
+  await ok(await request.put(`${url}/save`, { headers, data: { fields } }));
+  await ok(await request.put(`${url}/finish`, { headers, data: {} }));
+}
+
+/** Nothing wider than the screen. */
+const fitsTheScreen = async (page: Page) =>
+  expect(await page.evaluate(() => innerWidth - document.documentElement.scrollWidth)).toBe(0);
+
+for (const viewport of Object.values(widths)) {
+  const px = viewport.width;
+
+  test(`the review cycle: pendência opened, corrected, answered and resolved; a vistoria; the parecer técnico and the committee grant Selo Ouro (${px} px)`, async ({
+    browser,
+    baseURL,
+    request,
+    signUp,
+    snap,
+    expectAccessible,
+  }) => {
+    test.slow();
+    const sealName = `Arroz Comitê ${px}`;
+    const adminToken = await tokenOf(request, 'admin');
+    const processId = await committeeSeal(request, adminToken, sealName);
+    const { token: producerToken } = await signUp({ verify: true });
+    const farm = await registerFarm(request, producerToken, {
+      business_name: `Granja Banhado do Colégio ${Math.random().toString(36).slice(2, 7)}`,
+      municipality: 'Camaquã',
+      latitude: -30.8512,
+      longitude: -51.7986,
+    });
+    const technicianToken = await tokenOf(request, 'technician');
+    // The technician opens the process for the farm (it starts at once), the producer finishes
+    // its form.
+    const { id: instanceId } = await ok<{ id: string }>(
+      await request.post(`/api/process/${processId}/start`, {
+        headers: bearer(technicianToken),
+        multipart: { business_id: farm.id },
+      }),
+    );
+    await finishTheForm(request, producerToken, instanceId);
+    const instanceUrl = `/producer-details/${instanceId}`;
+    const description = 'Informe o lote conforme a nota fiscal da semente certificada.';
+
+    // The technician opens a pendência on the finished form's field.
+    const tech = await signedIn(browser, baseURL!, viewport, technicianToken);
+    await tech.goto(instanceUrl);
+    const techPendencies = tech.getByRole('region', { name: 'Pendências' });
+    await expect(techPendencies).toContainText('Nenhuma pendência.');
+    await techPendencies.getByRole('button', { name: 'Abrir pendência' }).click();
+    const dialog = tech.getByRole('dialog', { name: 'Abrir pendência' });
+    await dialog.getByRole('textbox', { name: 'Formulário' }).click();
+    await tech.getByRole('option', { name: FORM }).click();
+    const fieldSelect = dialog.getByRole('textbox', { name: 'Campo (opcional)' });
+    await expect(fieldSelect).toBeEnabled();
+    await fieldSelect.click();
+    await tech.getByRole('option', { name: `${FIELD} (${sealName})` }).click();
+    await dialog.getByRole('textbox', { name: 'Descrição' }).fill(description);
+    const due = saoPauloDay(10);
+    await dialog.getByRole('textbox', { name: 'Prazo' }).fill(brazilian(due));
+    await dialog.getByRole('textbox', { name: 'Prazo' }).press('Tab');
+    await expectAccessible(tech);
+    await snap(`review-open-pendency-${px}`, tech);
+    await dialog.getByRole('button', { name: 'Abrir pendência' }).click();
+    await expect(dialog).toBeHidden();
+    const techItem = techPendencies.getByRole('listitem', {
+      name: `${FORM} — ${FIELD} (${sealName})`,
+    });
+    await expect(techItem).toContainText('Aberta');
+    await expect(techItem).toContainText(`Prazo: ${brazilian(due)}`);
+    await expect(techPendencies).toContainText('Abertas: 1');
+
+    // The producer sees it beside the field, corrects the field and answers.
+    const producer = await signedIn(browser, baseURL!, viewport, producerToken);
+    await producer.goto(instanceUrl);
+    const ownPendencies = producer.getByRole('region', { name: 'Pendências' });
+    const ownItem = ownPendencies.getByRole('listitem', {
+      name: `${FORM} — ${FIELD} (${sealName})`,
+    });
+    await expect(ownItem).toContainText(description);
+    await ownItem.getByRole('link', { name: 'Corrigir no formulário' }).click();
+    await expect(producer.getByRole('heading', { level: 1, name: FORM })).toBeVisible();
+    await expect(producer.getByText(`Pendência: ${description}`)).toBeVisible();
+    await snap(`review-field-pendency-${px}`, producer);
+    const field = producer.getByRole('textbox', { name: `${FIELD} (${sealName})` });
+    await expect(field).toBeEditable();
+    await field.fill('Lote 2025-114-B');
+    await producer.getByRole('button', { name: 'Salvar' }).click();
+    await expect(
+      producer.getByRole('alert').filter({ hasText: 'Alterações salvas' }).last(),
+    ).toBeVisible();
+    await producer.goto(instanceUrl);
+    await ownItem.getByRole('button', { name: 'Responder' }).click();
+    await ownItem
+      .getByRole('textbox', { name: 'Resposta' })
+      .fill('Corrigi o lote conforme a nota fiscal.');
+    await snap(`review-answer-${px}`, producer);
+    await ownItem.getByRole('button', { name: 'Enviar resposta' }).click();
+    await expect(ownItem).toContainText('Respondida');
+    await expect(ownItem).toContainText('Corrigi o lote conforme a nota fiscal.');
+
+    // The technician resolves it.
+    await tech.reload();
+    await expect(techItem).toContainText('Respondida');
+    await techItem.getByRole('button', { name: 'Resolver' }).click();
+    await expect(techItem).toContainText('Resolvida');
+    await expect(techPendencies).toContainText('Resolvidas: 1');
+
+    // A vistoria with a photo chosen from a file.
+    const inspections = tech.getByRole('region', { name: 'Vistoria' });
+    await inspections.getByRole('button', { name: 'Registrar vistoria' }).click();
+    const visit = tech.getByRole('dialog', { name: 'Registrar vistoria' });
+    await visit.getByRole('textbox', { name: 'Latitude' }).fill('-30,8512');
+    await visit.getByRole('textbox', { name: 'Longitude' }).fill('-51,7986');
+    await visit
+      .getByRole('textbox', { name: 'Resumo' })
+      .fill('Taipas em bom estado; lote da semente conferido no galpão.');
+    const photo = { name: 'galpao.png', mimeType: 'image/png', buffer: PNG };
+    await visit.getByLabel('Escolher fotos').setInputFiles(photo);
+    await expect(visit.getByRole('img', { name: 'Foto 1: galpao.png' })).toBeVisible();
+    await expectAccessible(tech);
+    await snap(`review-inspection-dialog-${px}`, tech);
+    await visit.getByRole('button', { name: 'Registrar vistoria' }).click();
+    await expect(visit).toBeHidden();
+    const today = brazilian(saoPauloDay());
+    await expect(inspections).toContainText(`Vistoria de ${today}`);
+    await expect(inspections).toContainText('Posição: -30,8512, -51,7986');
+    await inspections
+      .getByRole('button', { name: `Ampliar: Foto 1 da vistoria de ${today}` })
+      .click();
+    const large = tech.getByRole('dialog', { name: `Foto 1 da vistoria de ${today}` });
+    await expect(large.getByRole('img')).toBeVisible();
+    await large.getByRole('button').first().click();
+    await expect(large).toBeHidden();
+
+    // The parecer técnico: Aprovar Ouro.
+    const recommend = tech.getByRole('region', { name: 'Parecer técnico' });
+    await recommend.getByRole('radio', { name: 'Aprovar Ouro' }).check();
+    await recommend
+      .getByRole('textbox', { name: 'Justificativa' })
+      .fill('Rastreabilidade completa e vistoria sem ressalvas.');
+    await recommend.getByRole('button', { name: 'Registrar parecer' }).click();
+    await expect(recommend.getByRole('button', { name: 'Substituir parecer' })).toBeVisible();
+    await expect(
+      tech.getByRole('region', { name: 'Linha do tempo' }).getByText(/Parecer técnico de/),
+    ).toBeVisible();
+    await fitsTheScreen(tech);
+    await expectAccessible(tech);
+    await snap(`review-technician-${px}`, tech);
+
+    // The admin decides for the committee, with Ouro.
+    const admin = await signedIn(browser, baseURL!, viewport, adminToken);
+    await admin.goto(instanceUrl);
+    const decision = admin.getByRole('region', { name: 'Decisão do comitê' });
+    await expect(decision).toContainText('Aprovar Ouro');
+    await expect(decision.getByRole('radio', { name: 'Ouro' })).toBeChecked();
+    await decision
+      .getByRole('textbox', { name: 'Parecer' })
+      .fill('Comitê aprova o nível Ouro conforme o parecer técnico.');
+    await fitsTheScreen(admin);
+    await expectAccessible(admin);
+    await snap(`review-committee-${px}`, admin);
+    await decision.getByRole('button', { name: 'Aprovar' }).click();
+    const confirm = admin.getByRole('dialog', { name: 'Aprovar o processo?' });
+    await expect(confirm).toContainText('Selo Ouro');
+    await confirm.getByRole('button', { name: 'Confirmar aprovação' }).click();
+    const outcome = admin.getByRole('region', { name: 'Processo aprovado: selo concedido' });
+    await expect(outcome).toContainText('Selo Ouro');
+    const number = NUMBER.exec((await outcome.textContent()) ?? '')![0];
+    await snap(`review-outcome-${px}`, admin);
+
+    // The certificate page says Selo Ouro.
+    await admin.goto(`/verificar/${number}`);
+    await expect(admin.getByRole('status', { name: 'Certificado válido' })).toBeVisible();
+    await expect(admin.getByText('Selo Ouro').first()).toBeVisible();
+    await fitsTheScreen(admin);
+    await snap(`review-certificate-${px}`, admin);
+
+    // Everything on the producer's timeline.
+    await producer.reload();
+    const timeline = producer.getByRole('region', { name: 'Linha do tempo' });
+    await expect(timeline).toContainText('Pendência aberta por');
+    await expect(timeline).toContainText('Vistoria de');
+    await fitsTheScreen(producer);
+    await snap(`review-producer-${px}`, producer);
+    for (const page of [tech, producer, admin]) await page.context().close();
+  });
+}

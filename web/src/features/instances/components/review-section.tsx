@@ -1,0 +1,150 @@
+import { useId, useState, type ReactNode } from 'react';
+import { Button, Group, Modal, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { errorMessage, isApiError, type ListResult } from '../../../api';
+import { ErrorAlert, LoadError } from '../../../components/error-alert';
+
+/** A section of the review (pendências, vistorias): its title, its one action, its list. */
+export function ReviewSection({
+  title,
+  action,
+  children,
+}: {
+  title: string;
+  action?: ReactNode;
+  children: ReactNode;
+}) {
+  const headingId = useId();
+  return (
+    <Paper component="section" aria-labelledby={headingId} withBorder radius="lg" p="md">
+      <Stack gap="sm">
+        <Group justify="space-between" gap="xs">
+          <Title order={2} fz="lg" id={headingId}>
+            {title}
+          </Title>
+          {action}
+        </Group>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+interface ReviewListProps<T> {
+  /** How many the instance's detail counts: none asks the server nothing. */
+  total: number;
+  query: UseQueryResult<ListResult<T>>;
+  empty: string;
+  /** 'as pendências': what is loading, or failed to. */
+  noun: string;
+  /** The height of one item while the list loads, so nothing below it moves when it arrives. */
+  itemHeight: number;
+  children: (items: T[]) => ReactNode;
+}
+
+/**
+ * The list of a review section: its items, or while they load a skeleton as tall as they will
+ * be. Whoever may not read them (a technician not assigned) sees only the section's counts.
+ */
+export function ReviewList<T>({
+  total,
+  query,
+  empty,
+  noun,
+  itemHeight,
+  children,
+}: ReviewListProps<T>) {
+  if (total === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        {empty}
+      </Text>
+    );
+  }
+  if (query.isPending) {
+    return (
+      <Stack gap="sm" aria-busy aria-label={`Carregando ${noun}`}>
+        {Array.from({ length: Math.min(total, 4) }, (_, index) => (
+          <Skeleton key={index} h={itemHeight} radius="md" />
+        ))}
+      </Stack>
+    );
+  }
+  if (query.isError) {
+    if (isApiError(query.error) && query.error.status === 403) return null;
+    return <LoadError title={`Não foi possível carregar ${noun}`} query={query} />;
+  }
+  return (
+    <Stack component="ul" gap="sm" m={0} p={0} style={{ listStyle: 'none' }}>
+      {children(query.data.items)}
+    </Stack>
+  );
+}
+
+/** A dialog loaded on first use: `used` mounts it (lazily), `opened` shows it. */
+export function useDialogOnDemand() {
+  const [opened, { open, close }] = useDisclosure(false);
+  const [used, setUsed] = useState(false);
+  return {
+    opened,
+    used,
+    close,
+    open: () => {
+      setUsed(true);
+      open();
+    },
+  };
+}
+
+/** The end of a review dialog: the server's refusal, if any, then Cancelar and its action. */
+export function DialogFooter({
+  failure,
+  failureTitle,
+  pending,
+  disabled,
+  submitLabel,
+  onSubmit,
+  onCancel,
+}: {
+  failure: unknown;
+  failureTitle: string;
+  pending: boolean;
+  disabled?: boolean;
+  submitLabel: string;
+  onSubmit: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <>
+      {failure ? <ErrorAlert title={failureTitle}>{errorMessage(failure)}</ErrorAlert> : null}
+      <Group justify="flex-end" gap="sm">
+        <Button variant="default" onClick={onCancel} disabled={pending}>
+          Cancelar
+        </Button>
+        <Button onClick={onSubmit} loading={pending} disabled={disabled}>
+          {submitLabel}
+        </Button>
+      </Group>
+    </>
+  );
+}
+
+/** A review dialog: wide enough for its fields, centred. */
+export function ReviewDialog({
+  title,
+  opened,
+  onClose,
+  children,
+}: {
+  title: string;
+  opened: boolean;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} centered size="lg">
+      <Stack gap="md">{children}</Stack>
+    </Modal>
+  );
+}
