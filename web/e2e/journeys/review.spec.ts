@@ -215,7 +215,7 @@ for (const viewport of Object.values(widths)) {
       .getByRole('button', { name: `Ampliar: Foto 1 da vistoria de ${today}` })
       .click();
     const large = tech.getByRole('dialog', { name: `Foto 1 da vistoria de ${today}` });
-    await expect(large.getByRole('img')).toBeVisible();
+    await expect(large.getByRole('img', { name: `Foto 1 da vistoria de ${today}` })).toBeVisible();
     await large.getByRole('button').first().click();
     await expect(large).toBeHidden();
 
