@@ -14,3 +14,5 @@ export * from './rules/email';
 export * from './rules/password';
 export * from './certificates';
 export * from './rules/certificate-number';
+export * from './exports';
+export * from './privacy';
