@@ -1,6 +1,7 @@
 /** LGPD self-service: the caller's own data as a file, and the deletion of their account. */
 import { z } from 'zod';
 import { CodeSchema, UserSchema } from './auth';
+import { PropertySchema } from './properties';
 
 /** POST /api/auth/delete-account/confirm: the code e-mailed by POST /api/auth/delete-account. */
 export const DeleteAccountConfirmBodySchema = z.object({ code: CodeSchema });
@@ -14,29 +15,8 @@ export const MyDataSchema = z.object({
   account: UserSchema.extend({ created_at: DateTime, updated_at: DateTime }),
   /** What the account agreed to, and when. */
   consents: z.array(z.object({ consent: z.string(), accepted_at: DateTime })),
-  properties: z.array(
-    z.object({
-      id: z.uuid(),
-      business_name: z.string(),
-      business_type: z.string(),
-      cnpj: z.string(),
-      municipality: z.string(),
-      place: z.string(),
-      irga: z.string(),
-      latitude: z.number(),
-      longitude: z.number(),
-      car_n: z.string(),
-      farming_lo_number: z.string(),
-      farming_lo_validity: z.string(),
-      drying_and_stock_lo_number: z.string(),
-      drying_and_stock_lo_validity: z.string(),
-      responsible_name: z.string(),
-      responsible_technician_name: z.string().nullable(),
-      responsible_technician_phone: z.string().nullable(),
-      responsible_technician_crea: z.string().nullable(),
-      created_at: DateTime,
-    }),
-  ),
+  /** As the property screens show them, without the requests (listed below). */
+  properties: z.array(PropertySchema.omit({ owner: true, process_instances: true })),
   /** The seal requests of the caller's properties. */
   requests: z.array(
     z.object({

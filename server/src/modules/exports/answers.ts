@@ -1,5 +1,5 @@
 import { formatCnpj, instanceStatus, messages, type FieldType } from '@agroselo/contracts';
-import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import {
@@ -168,6 +168,29 @@ const formInstanceBatches = (db: Db, processId: string, formId: string | null) =
     (row) => row.id,
   );
 
+/**
+ * The answers of a batch of form instances that `scope` picks (the plain fields, or one Lista's
+ * cells), with the proof's file name and, for a Lista, its number of rows; one query a batch.
+ */
+const answersOf = (db: Db, formInstanceIds: string[], scope: SQL) =>
+  db
+    .select({
+      formInstanceId: fi.formInstanceId,
+      rowId: fi.rowId,
+      fieldId: fi.fieldId,
+      content: fi.content,
+      filename: proofs.filename,
+      rows: sql<number>`(select count(distinct c.row_id) from ${fi} c where c.parent_field_instance_id = ${fi.id})`.mapWith(
+        Number,
+      ),
+    })
+    .from(fi)
+    .leftJoin(proofs, eq(proofs.fieldInstanceId, fi.id))
+    .leftJoin(parent, eq(parent.id, fi.parentFieldInstanceId))
+    .where(and(inArray(fi.formInstanceId, formInstanceIds), scope))
+    // Row ids are UUIDv7: a Lista's rows come in the order they were added.
+    .orderBy(asc(fi.formInstanceId), asc(fi.rowId));
+
 const keyCells = (row: FormInstanceRow): Cell[] => [
   row.instance.id,
   row.property.businessName,
@@ -186,27 +209,11 @@ function formSheet(db: Db, processId: string, form: FormDef): Sheet {
     ],
     async *rows() {
       for await (const batch of formInstanceBatches(db, processId, form.formId)) {
-        const answers = await db
-          .select({
-            formInstanceId: fi.formInstanceId,
-            fieldId: fi.fieldId,
-            content: fi.content,
-            filename: proofs.filename,
-            rows: sql<number>`(select count(distinct c.row_id) from ${fi} c where c.parent_field_instance_id = ${fi.id})`.mapWith(
-              Number,
-            ),
-          })
-          .from(fi)
-          .leftJoin(proofs, eq(proofs.fieldInstanceId, fi.id))
-          .where(
-            and(
-              inArray(
-                fi.formInstanceId,
-                batch.map((row) => row.id),
-              ),
-              isNull(fi.parentFieldInstanceId),
-            ),
-          );
+        const answers = await answersOf(
+          db,
+          batch.map((row) => row.id),
+          isNull(fi.parentFieldInstanceId),
+        );
         const byKey = new Map(answers.map((a) => [`${a.formInstanceId}:${a.fieldId}`, a]));
         yield batch.map((row) => [
           ...keyCells(row),
@@ -240,28 +247,11 @@ function listSheet(db: Db, processId: string, form: FormDef, list: FieldDef): Sh
     ],
     async *rows() {
       for await (const batch of formInstanceBatches(db, processId, form.formId)) {
-        const cells = await db
-          .select({
-            formInstanceId: fi.formInstanceId,
-            rowId: fi.rowId,
-            fieldId: fi.fieldId,
-            content: fi.content,
-            filename: proofs.filename,
-          })
-          .from(fi)
-          .innerJoin(parent, eq(parent.id, fi.parentFieldInstanceId))
-          .leftJoin(proofs, eq(proofs.fieldInstanceId, fi.id))
-          .where(
-            and(
-              inArray(
-                fi.formInstanceId,
-                batch.map((row) => row.id),
-              ),
-              eq(parent.fieldId, list.id),
-            ),
-          )
-          // Row ids are UUIDv7: in the order the rows were added.
-          .orderBy(asc(fi.formInstanceId), asc(fi.rowId));
+        const cells = await answersOf(
+          db,
+          batch.map((row) => row.id),
+          eq(parent.fieldId, list.id),
+        );
         // Ordered by form instance and row: grouped as they come, in that order.
         const grouped = new Map<string, Map<string, Map<string, (typeof cells)[number]>>>();
         for (const cell of cells) {

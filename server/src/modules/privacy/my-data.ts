@@ -14,6 +14,7 @@ import {
 } from '../../db/schema';
 import type { Caller } from '../../plugins/auth';
 import { presentUser } from '../auth/present';
+import { presentProperty } from '../properties/present';
 import { INSTANCE_STATUS_LABELS } from '../exports/lists';
 import { presentUserEvent } from '../users/present';
 
@@ -95,27 +96,18 @@ export async function myData(deps: AppDeps, caller: Caller): Promise<MyData> {
       updated_at: caller.updatedAt.toISOString(),
     },
     consents: [{ consent: TERMS_CONSENT, accepted_at: caller.createdAt.toISOString() }],
-    properties: propertyRows.map((p) => ({
-      id: p.id,
-      business_name: p.businessName,
-      business_type: p.businessType,
-      cnpj: p.cnpj,
-      municipality: p.municipality,
-      place: p.place,
-      irga: p.irga,
-      latitude: p.latitude,
-      longitude: p.longitude,
-      car_n: p.carN,
-      farming_lo_number: p.farmingLoNumber,
-      farming_lo_validity: p.farmingLoValidity,
-      drying_and_stock_lo_number: p.dryingAndStockLoNumber,
-      drying_and_stock_lo_validity: p.dryingAndStockLoValidity,
-      responsible_name: p.responsibleName,
-      responsible_technician_name: p.responsibleTechnicianName,
-      responsible_technician_phone: p.responsibleTechnicianPhone,
-      responsible_technician_crea: p.responsibleTechnicianCrea,
-      created_at: p.createdAt.toISOString(),
-    })),
+    properties: propertyRows.map((property) => {
+      const {
+        owner: _owner,
+        process_instances: _requests,
+        ...rest
+      } = presentProperty({
+        property,
+        owner: caller,
+        instances: [],
+      });
+      return rest;
+    }),
     requests: requestRows.map(({ instance, seal, certificate }) => ({
       id: instance.id,
       property_id: instance.propertyId,
