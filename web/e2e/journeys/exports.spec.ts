@@ -16,10 +16,10 @@ for (const viewport of Object.values(widths)) {
     await page.goto('/properties?busca=lagoa');
     await expect(page.getByRole('link', { name: `Detalhes de ${DEMO_FARM}` })).toBeVisible();
 
+    await expectAccessible();
     await page.getByRole('button', { name: 'Exportar' }).click();
     const csv = page.getByRole('menuitem', { name: 'CSV' });
     await expect(page.getByRole('menuitem', { name: 'Excel' })).toBeVisible();
-    await expectAccessible();
     await snap(`exports-menu-${viewport.width}`);
     const [download] = await Promise.all([page.waitForEvent('download'), csv.click()]);
 

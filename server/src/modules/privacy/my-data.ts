@@ -1,5 +1,5 @@
 import { instanceStatus, type MyData } from '@agroselo/contracts';
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, or, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import {
   certificates,
@@ -29,7 +29,7 @@ const TERMS_CONSENT = 'Termos de uso e política de privacidade, aceitos no cada
 export async function myData(deps: AppDeps, caller: Caller): Promise<MyData> {
   const db = deps.db;
   const own = eq(properties.ownerId, caller.id);
-  const [propertyRows, requestRows, answerRows, fileRows, eventRows] = await Promise.all([
+  const [propertyRows, requestRows, fieldRows, eventRows] = await Promise.all([
     db.select().from(properties).where(own).orderBy(asc(properties.createdAt)),
     db
       .select({
@@ -56,31 +56,16 @@ export async function myData(deps: AppDeps, caller: Caller): Promise<MyData> {
         ),
         content: fi.content,
         updatedAt: fi.updatedAt,
+        file: { filename: proofs.filename, size: proofs.size, uploadedAt: proofs.createdAt },
       })
       .from(fi)
       .innerJoin(formInstances, eq(formInstances.id, fi.formInstanceId))
       .innerJoin(i, eq(i.id, formInstances.processInstanceId))
       .innerJoin(properties, eq(properties.id, i.propertyId))
       .innerJoin(fields, eq(fields.id, fi.fieldId))
-      .where(and(own, isNotNull(fi.content)))
+      .leftJoin(proofs, eq(proofs.fieldInstanceId, fi.id))
+      .where(and(own, or(isNotNull(fi.content), isNotNull(proofs.id))))
       .orderBy(asc(i.createdAt), asc(formInstances.position), asc(fi.position), asc(fi.id)),
-    db
-      .select({
-        requestId: i.id,
-        form: formInstances.name,
-        field: fields.name,
-        filename: proofs.filename,
-        size: proofs.size,
-        uploadedAt: proofs.createdAt,
-      })
-      .from(proofs)
-      .innerJoin(fi, eq(fi.id, proofs.fieldInstanceId))
-      .innerJoin(formInstances, eq(formInstances.id, fi.formInstanceId))
-      .innerJoin(i, eq(i.id, formInstances.processInstanceId))
-      .innerJoin(properties, eq(properties.id, i.propertyId))
-      .innerJoin(fields, eq(fields.id, fi.fieldId))
-      .where(own)
-      .orderBy(asc(proofs.createdAt)),
     db
       .select()
       .from(userEvents)
@@ -119,22 +104,30 @@ export async function myData(deps: AppDeps, caller: Caller): Promise<MyData> {
       requested_at: instance.createdAt.toISOString(),
       certificate_number: certificate,
     })),
-    answers: answerRows.map((answer) => ({
-      request_id: answer.requestId,
-      form: answer.form,
-      field: answer.field,
-      row: answer.row,
-      content: answer.content,
-      updated_at: answer.updatedAt.toISOString(),
-    })),
-    files: fileRows.map((file) => ({
-      request_id: file.requestId,
-      form: file.form,
-      field: file.field,
-      filename: file.filename,
-      size: file.size,
-      uploaded_at: file.uploadedAt.toISOString(),
-    })),
+    answers: fieldRows
+      .filter((answer) => answer.content !== null)
+      .map((answer) => ({
+        request_id: answer.requestId,
+        form: answer.form,
+        field: answer.field,
+        row: answer.row,
+        content: answer.content,
+        updated_at: answer.updatedAt.toISOString(),
+      })),
+    files: fieldRows.flatMap(({ file, ...answer }) =>
+      file
+        ? [
+            {
+              request_id: answer.requestId,
+              form: answer.form,
+              field: answer.field,
+              filename: file.filename,
+              size: file.size,
+              uploaded_at: file.uploadedAt.toISOString(),
+            },
+          ]
+        : [],
+    ),
     events: eventRows.map((event) => ({
       type: event.type,
       message: presentUserEvent({ event, actor: null }).message,

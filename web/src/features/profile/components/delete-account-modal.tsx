@@ -88,7 +88,7 @@ function DeleteAccountSteps({ onClose }: { onClose: () => void }) {
           <Button variant="default" onClick={onClose}>
             Cancelar
           </Button>
-          <Button color="red" loading={busy} onClick={() => void sendCode()}>
+          <Button color="red.9" loading={busy} onClick={() => void sendCode()}>
             Enviar código
           </Button>
         </Group>
@@ -117,7 +117,7 @@ function DeleteAccountSteps({ onClose }: { onClose: () => void }) {
           <Button variant="default" onClick={onClose}>
             Cancelar
           </Button>
-          <Button type="submit" color="red" loading={busy} disabled={code.trim() === ''}>
+          <Button type="submit" color="red.9" loading={busy} disabled={code.trim() === ''}>
             Excluir minha conta
           </Button>
         </Group>

@@ -40,7 +40,7 @@ export function PrivacySection() {
             </Button>
             <Button
               variant="outline"
-              color="red"
+              color="red.9"
               leftSection={<IconTrash size={18} aria-hidden />}
               onClick={deleteModal.open}
             >
