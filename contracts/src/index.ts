@@ -16,3 +16,5 @@ export * from './review';
 export * from './certificates';
 export * from './rules/certificate-number';
 export * from './uploads';
+export * from './exports';
+export * from './privacy';

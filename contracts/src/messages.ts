@@ -48,6 +48,17 @@ export const messages = {
     adminMustBeActive: 'Reative a conta antes de torná-la Administrador',
     creaRequired: 'Informe o CREA',
   },
+  /** LGPD self-service (profile, 'Privacidade e dados'). */
+  privacy: {
+    lastAdmin:
+      'Você é o último administrador. Nomeie outro administrador antes de excluir a sua conta.',
+    deleteCodeSent: 'Enviamos um código para o seu e-mail. Digite-o para confirmar a exclusão.',
+    accountDeleted: 'Sua conta foi excluída.',
+    downloadFailed: 'Não foi possível baixar os seus dados. Tente novamente.',
+  },
+  exports: {
+    failed: 'Não foi possível exportar. Tente novamente.',
+  },
   /** The password policy and account recovery: every place a password is set. */
   password: {
     hint: 'No mínimo 8 caracteres; evite senhas comuns, seu e-mail ou seu CPF',

@@ -41,6 +41,7 @@ export const USER_EVENT_TYPES = [
   'enabled',
   'promoted_technician',
   'promoted_admin',
+  'account_deleted',
 ] as const;
 export const UserEventTypeSchema = z.enum(USER_EVENT_TYPES);
 export type UserEventType = z.infer<typeof UserEventTypeSchema>;

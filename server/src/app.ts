@@ -10,10 +10,12 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps';
 import { authRoutes } from './modules/auth/routes';
 import { certificatesRoutes } from './modules/certificates/routes';
+import { exportsRoutes } from './modules/exports/routes';
 import { fieldsRoutes } from './modules/fields/routes';
 import { formsRoutes } from './modules/forms/routes';
 import { instancesRoutes } from './modules/instances/routes';
 import { notificationsRoutes } from './modules/notifications/routes';
+import { privacyRoutes } from './modules/privacy/routes';
 import { propertiesRoutes } from './modules/properties/routes';
 import { reviewRoutes } from './modules/review/routes';
 import { sealsRoutes } from './modules/seals/routes';
@@ -91,6 +93,8 @@ export async function buildApp(
       await api.register(formsRoutes);
       await api.register(uploadsRoutes);
       await api.register(reviewRoutes);
+      await api.register(exportsRoutes);
+      await api.register(privacyRoutes);
     },
     { prefix: '/api' },
   );

@@ -245,6 +245,19 @@ export const ACCESS_MATRIX: AccessRow[] = [
     body: () => json({ current_password: 'nao-e-esta-1', new_password: 'nova-senha-matriz' }),
     expect: signedIn(PASSES),
   },
+  // privacy (LGPD self-service)
+  { route: 'GET /api/auth/my-data', expect: signedIn(200) },
+  {
+    route: 'POST /api/auth/delete-account',
+    // Whether the admin is the last one depends on the users rows: the privacy tests' business.
+    expect: { ...signedIn(202), admin: PASSES },
+  },
+  {
+    route: 'POST /api/auth/delete-account/confirm',
+    // A wrong or missing code past the guard: the privacy tests' business.
+    body: () => json({ code: '000000' }),
+    expect: signedIn(PASSES),
+  },
 
   // seals
   { route: 'GET /api/stamp/all', expect: everyone(200) },
@@ -403,6 +416,26 @@ export const ACCESS_MATRIX: AccessRow[] = [
     path: (fx) => `/api/property/${fx.ownerPropertyId}/edit`,
     body: () => propertyBody(),
     expect: { ...producersAndStaff(200), user: 404, otherOwner: 404 },
+  },
+
+  // exports: each as its list
+  ...(['csv', 'xlsx'] as const).flatMap((format): AccessRow[] => [
+    { route: `GET /api/export/properties.${format}`, expect: producersAndStaff(200) },
+    {
+      route: `GET /api/export/process-instances.${format}`,
+      expect: onlyRoles(['technician', 'admin'], 200),
+    },
+    { route: `GET /api/export/users.${format}`, expect: onlyRoles(['admin'], 200) },
+  ]),
+  {
+    route: 'GET /api/export/process/{processId}/answers.xlsx',
+    path: (fx) => `/api/export/process/${fx.certificates.processId}/answers.xlsx`,
+    expect: onlyRoles(['technician', 'admin'], 200),
+  },
+  {
+    route: 'GET /api/process-instance/{id}/form/{formId}/pdf',
+    path: (fx) => `${fx.forms.url}/pdf`,
+    expect: { ...signedIn(404), technician: 200, admin: 200, owner: 200 },
   },
 
   // users

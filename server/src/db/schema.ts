@@ -71,8 +71,11 @@ export const verificationCodes = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
-    /** A `verify` code only activates an account, a `reset` code only sets a new password. */
-    purpose: text('purpose', { enum: ['verify', 'reset'] })
+    /**
+     * A `verify` code only activates an account, a `reset` code only sets a new password, a
+     * `delete` code only confirms the deletion of the account.
+     */
+    purpose: text('purpose', { enum: ['verify', 'reset', 'delete'] })
       .notNull()
       .default('verify'),
     codeHash: text('code_hash').notNull(),

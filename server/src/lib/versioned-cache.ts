@@ -1,3 +1,4 @@
+import { TOTAL_COUNT_HEADER } from '@agroselo/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
@@ -8,6 +9,8 @@ export interface CachedAnswer {
   body: string;
   /** Names this version of the data in every process; null when the version is unknown. */
   etag: string | null;
+  /** A list's X-Total-Count. */
+  total?: number;
 }
 
 export interface VersionedCache {
@@ -25,7 +28,7 @@ export interface VersionedCache {
 export function versionedCache(
   db: Db,
   name: string,
-  build: () => Promise<string>,
+  build: () => Promise<Omit<CachedAnswer, 'etag'>>,
   /** What else the answer depends on besides the tables, e.g. today's date. */
   scope: () => string = () => '',
 ): VersionedCache {
@@ -42,13 +45,13 @@ export function versionedCache(
     async get() {
       const [row] = await currentVersion.execute({ name });
       // No version row (a database restored without it): nothing can be trusted, build afresh.
-      if (!row?.version) return { body: await build(), etag: null };
+      if (!row?.version) return { ...(await build()), etag: null };
       const version = `${row.version}-${scope()}`;
       if (cached?.version === version) return cached.answer;
       if (building?.version !== version) {
         const pending = {
           version,
-          answer: build().then((body) => ({ body, etag: `W/"${version}"` })),
+          answer: build().then((built) => ({ ...built, etag: `W/"${version}"` })),
         };
         building = pending;
         pending.answer.then(
@@ -72,6 +75,7 @@ export function versionedCache(
  */
 export function sendCached(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) {
   reply.header('Cache-Control', 'no-cache');
+  if (answer.total !== undefined) reply.header(TOTAL_COUNT_HEADER, answer.total);
   if (answer.etag) {
     reply.header('ETag', answer.etag);
     const asked = request.headers['if-none-match'];

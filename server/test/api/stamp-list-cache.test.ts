@@ -47,6 +47,14 @@ describe('GET /api/stamp/all, kept in memory between writes', () => {
     expect(stale.json()).toEqual(first.json());
   });
 
+  it('sends X-Total-Count like every other list, from memory as from the database', async () => {
+    const first = await t.app.inject({ url: URL });
+    expect(first.headers['x-total-count']).toBe(String(first.json<unknown[]>().length));
+    expect(Number(first.headers['x-total-count'])).toBeGreaterThan(0);
+    const cached = await t.app.inject({ url: URL });
+    expect(cached.headers['x-total-count']).toBe(first.headers['x-total-count']);
+  });
+
   it('costs one query while nothing changed', async () => {
     await t.app.inject({ url: URL });
     const queries = await t.queriesDuring(() => t.app.inject({ url: URL }));

@@ -171,6 +171,34 @@ export async function requestList<T>(
   return { items, total: Number.isFinite(total) ? total : items.length };
 }
 
+/** A file the server sends, with the name its Content-Disposition gives (RFC 6266). */
+export interface DownloadedFile {
+  blob: Blob;
+  filename: string;
+}
+
+function filenameOf(disposition: string | null, fallback: string): string {
+  const encoded = disposition?.match(/filename\*=UTF-8''([^;]+)/i)?.[1];
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded);
+    } catch {
+      // A malformed name: the plain one below, or the fallback.
+    }
+  }
+  return disposition?.match(/filename="([^"]+)"/i)?.[1] ?? fallback;
+}
+
+/** GET a file with the token (a plain link sends none), named as the server names it. */
+export async function download(path: string, options: CallOptions = {}): Promise<DownloadedFile> {
+  const response = await send(path, { ...options, method: 'GET' });
+  const fallback = path.split('/').pop() ?? 'arquivo';
+  return {
+    blob: await response.blob(),
+    filename: filenameOf(response.headers.get('Content-Disposition'), fallback),
+  };
+}
+
 export type CallOptions = Omit<RequestOptions, 'method' | 'body'>;
 
 export const api = {
@@ -186,4 +214,5 @@ export const api = {
     request<T>(path, { ...options, method: 'DELETE' }),
   upload: <T>(path: string, body: FormData, options?: UploadOptions) =>
     upload<T>(path, body, options),
+  download: (path: string, options?: CallOptions) => download(path, options),
 };

@@ -11,6 +11,7 @@ export { api, request, requestList, onUnauthorized, API_BASE } from './client';
 export type {
   Camel,
   CallOptions,
+  DownloadedFile,
   ListResult,
   QueryParams,
   RequestOptions,

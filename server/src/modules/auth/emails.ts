@@ -61,6 +61,24 @@ export function passwordResetCodeEmail(input: {
   });
 }
 
+/** The code that confirms 'Excluir minha conta' on the profile. */
+export function deleteAccountCodeEmail(input: {
+  to: string;
+  firstName: string;
+  code: string;
+  publicUrl: string;
+}): MailMessage {
+  return codeEmail({
+    ...input,
+    subject: 'Código para excluir sua conta AgroSelo',
+    intro: 'Seu código para confirmar a exclusão da sua conta AgroSelo é:',
+    link: `${input.publicUrl}/profile`,
+    ending: 'para confirmar a exclusão.',
+    ignore:
+      'Se você não pediu para excluir a sua conta, ignore este e-mail e troque a sua senha: a conta continua ativa.',
+  });
+}
+
 /** After a change on the profile, so a stolen session cannot take the account unnoticed. */
 export function passwordChangedNotice(input: { to: string; firstName: string }): MailMessage {
   return securityNotice({

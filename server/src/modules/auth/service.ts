@@ -50,6 +50,7 @@ import {
 import { presentUser } from './present';
 
 type UserRow = typeof users.$inferSelect;
+export type CodePurpose = (typeof verificationCodes.$inferSelect)['purpose'];
 
 // A real hash to compare against when the e-mail is unknown, so both answers take as long.
 let unknownUserHash: Promise<string> | undefined;
@@ -440,11 +441,11 @@ async function issueCode(
 }
 
 /** Replaces the user's earlier codes of the same purpose by a new one; returns it in clear. */
-async function storeCode(
+export async function storeCode(
   tx: Db,
   key: Buffer,
   user: UserRow,
-  purpose: 'verify' | 'reset',
+  purpose: CodePurpose,
   now: Date,
 ): Promise<{ code: string; expiresAt: Date }> {
   await tx
@@ -466,7 +467,7 @@ async function storeCode(
 }
 
 /** Seconds before another code of `purpose` may be sent to the user; 0 when one may be now. */
-async function cooldownLeft(tx: Db, userId: string, purpose: 'verify' | 'reset', now: Date) {
+export async function cooldownLeft(tx: Db, userId: string, purpose: CodePurpose, now: Date) {
   const [last] = await tx
     .select({ createdAt: verificationCodes.createdAt })
     .from(verificationCodes)
@@ -477,16 +478,16 @@ async function cooldownLeft(tx: Db, userId: string, purpose: 'verify' | 'reset',
 }
 
 /** Why a code was refused: none to try (missing, expired, used, out of tries), or a wrong one. */
-type CodeRefusal = 'unusable' | 'wrong';
+export type CodeRefusal = 'unusable' | 'wrong';
 
 /**
  * Checks `input` against the user's latest code of `purpose` sent to `email`, counting the try,
  * or throws what `refusal` gives. Resolves with what marks the code used, inside the caller's
  * transaction: false when a parallel request used it first.
  */
-async function checkCode(
+export async function checkCode(
   deps: AppDeps,
-  code: { userId: string; email: string; purpose: 'verify' | 'reset'; input: string; now: Date },
+  code: { userId: string; email: string; purpose: CodePurpose; input: string; now: Date },
   refusal: (reason: CodeRefusal) => AppError | Promise<AppError>,
 ): Promise<(tx: Db) => Promise<boolean>> {
   const [row] = await deps.db
@@ -535,7 +536,7 @@ const codeKeys = new WeakMap<Db, Promise<Buffer>>();
  * The HMAC key of codes, derived from the token secret: from JWT_SECRET it never sits in the
  * database; otherwise from the generated secret main.ts also uses.
  */
-function codeKey(deps: AppDeps): Promise<Buffer> {
+export function codeKey(deps: AppDeps): Promise<Buffer> {
   let key = codeKeys.get(deps.db);
   if (!key) {
     key = resolveJwtSecret(deps.db, deps.config.JWT_SECRET).then((secret) =>
@@ -548,6 +549,6 @@ function codeKey(deps: AppDeps): Promise<Buffer> {
 }
 
 /** Delivery happens after the response: the outbox row is committed and retried on failure. */
-function deliverMail(deps: AppDeps): void {
+export function deliverMail(deps: AppDeps): void {
   void deps.mailer.flush().catch(() => undefined);
 }

@@ -45,7 +45,10 @@ export async function sealsRoutes(base: FastifyInstance): Promise<void> {
   const stampList = versionedCache(
     app.deps.db,
     'stamp-list',
-    async () => serializeStamps(await listReleasedStamps(app.deps)),
+    async () => {
+      const stamps = await listReleasedStamps(app.deps);
+      return { body: serializeStamps(stamps), total: stamps.length };
+    },
     () => saoPauloToday(),
   );
 

@@ -46,6 +46,7 @@ const MESSAGES: Record<UserEventType, (data: Record<string, string>) => string> 
   promoted_technician: (data) =>
     `Promovido de ${roleLabel(data.from)} a ${ROLE_LABELS.technician} (CREA ${formatCrea(data.crea)})`,
   promoted_admin: (data) => `Promovido de ${roleLabel(data.from)} a ${ROLE_LABELS.admin}`,
+  account_deleted: () => 'Conta excluída pelo titular: dados pessoais anonimizados',
 };
 
 export interface UserEventRow {

@@ -24,7 +24,7 @@ import { presentManagedUser, presentUserEvent } from './present';
 type UserRow = typeof users.$inferSelect;
 
 /** A CPF typed with its mask (000.000.000-00), whole or in part, is searched by its digits. */
-function userSearchTerm(query: string): string {
+export function userSearchTerm(query: string): string {
   const trimmed = query.trim();
   return /\d/.test(trimmed) && /^[\d.\-\s]+$/.test(trimmed) ? trimmed.replace(/\D/g, '') : trimmed;
 }

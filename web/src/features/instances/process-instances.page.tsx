@@ -1,4 +1,5 @@
-import { Container, Stack, Text, Title } from '@mantine/core';
+import { Container, Group, Stack, Text, Title } from '@mantine/core';
+import { ExportMenu } from '../../components/export-menu';
 import { InstanceCard } from './components/instance-card';
 import { InstanceList } from './components/instance-list';
 
@@ -7,12 +8,15 @@ export function ProcessInstancesPage() {
   return (
     <Container size="xl" py="xl">
       <Stack gap="lg">
-        <Stack gap={4}>
-          <Title order={1}>Processos em andamento</Title>
-          <Text c="dimmed">
-            Pedidos de selo abertos: aguardando avaliação, aguardando o produtor ou em andamento.
-          </Text>
-        </Stack>
+        <Group justify="space-between" align="flex-end" gap="sm">
+          <Stack gap={4}>
+            <Title order={1}>Processos em andamento</Title>
+            <Text c="dimmed">
+              Pedidos de selo abertos: aguardando avaliação, aguardando o produtor ou em andamento.
+            </Text>
+          </Stack>
+          <ExportMenu list="process-instances" filters={{ status: 'in_progress' }} />
+        </Group>
         <InstanceList
           status="in_progress"
           emptyTitle="Nenhum processo em andamento"

@@ -8,7 +8,7 @@ const mail = (address: string) => <Anchor href={`mailto:${address}`}>{address}</
 
 export function PrivacyPage() {
   return (
-    <LegalDocument title="Política de Privacidade" updatedAt="1º de março de 2024">
+    <LegalDocument title="Política de Privacidade" updatedAt="25 de novembro de 2026">
       <p>
         Esta política explica como o AgroSelo trata os dados pessoais de quem usa a plataforma, em
         conformidade com a Lei Geral de Proteção de Dados Pessoais (LGPD, Lei nº 13.709/2018). Ao
@@ -121,11 +121,38 @@ export function PrivacyPage() {
 
       <h2>8. Como exercer os seus direitos</h2>
       <p>
-        Você mesmo pode corrigir o seu nome, e-mail, CPF e telefone na página{' '}
+        Você mesmo resolve a maior parte dos pedidos na página{' '}
         <Anchor component={Link} to={paths.profile()}>
           Perfil
         </Anchor>
-        . Para os demais pedidos, escreva para {mail(PRIVACY_EMAIL)} a partir do e-mail cadastrado,
+        , na seção “Privacidade e dados”:
+      </p>
+      <ul>
+        <li>
+          <strong>Corrigir:</strong> altere o seu nome, e-mail, CPF e telefone em “Informações
+          pessoais”.
+        </li>
+        <li>
+          <strong>Baixar meus dados:</strong> recebe na hora um arquivo (JSON) com tudo o que
+          guardamos sobre você: a conta, as propriedades, os pedidos de selo, as respostas aos
+          formulários, os nomes dos arquivos enviados, os consentimentos com as datas e o histórico
+          da conta. O arquivo serve também para levar os seus dados a outro serviço.
+        </li>
+        <li>
+          <strong>Excluir minha conta:</strong> enviamos um código para o seu e-mail e, quando você
+          o confirma, apagamos o seu nome, CPF, telefone e e-mail (eles viram marcas de “conta
+          excluída”) e encerramos todas as suas sessões: ninguém mais entra com essa conta.
+        </li>
+      </ul>
+      <p>
+        Mesmo depois da exclusão, guardamos, como a LGPD permite (art. 16), o que a lei ou a
+        verificação dos selos exige: os certificados já emitidos continuam verificáveis na página de
+        verificação, e ficam as propriedades, os pedidos de selo com as respostas e os registros de
+        auditoria (quem fez o quê e quando), pelos prazos da seção 5. Se você for o último
+        administrador da plataforma, nomeie outro antes de excluir a sua conta.
+      </p>
+      <p>
+        Para os demais pedidos, escreva para {mail(PRIVACY_EMAIL)} a partir do e-mail cadastrado,
         dizendo qual direito deseja exercer. Responderemos em até 15 (quinze) dias. Se não ficar
         satisfeito com a resposta, você pode procurar a Autoridade Nacional de Proteção de Dados
         (ANPD).

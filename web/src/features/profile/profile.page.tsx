@@ -16,7 +16,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconBuildingWarehouse, IconId, IconKey } from '@tabler/icons-react';
+import { IconBuildingWarehouse, IconId, IconKey, IconShieldLock } from '@tabler/icons-react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { PRODUCER_ROLES, ROLE_LABELS, type Role } from '@agroselo/contracts';
 import { useSideMenu } from '../../app/layouts/side-menu-context';
@@ -26,6 +26,7 @@ import { ChangePasswordModal } from './components/change-password-modal';
 import { EditFieldModal } from './components/edit-field-modal';
 import { ProfileFieldCard } from './components/profile-field-card';
 import { ProfileTopBar, type SidebarToggle } from './components/profile-top-bar';
+import { PRIVACY_SECTION_ID, PrivacySection } from './components/privacy-section';
 import { PROPERTIES_SECTION_ID, PropertiesSection } from './components/properties-section';
 import { profileFieldsFor, type ProfileField } from './profile-fields';
 import { useScrollToHash } from './use-scroll-to-hash';
@@ -145,6 +146,7 @@ export function ProfilePage() {
             </Stack>
 
             {isProducer && <PropertiesSection />}
+            <PrivacySection />
           </Stack>
         </Flex>
       </Stack>
@@ -168,6 +170,7 @@ function ProfileSections({ id, hidden, withProperties }: ProfileSectionsProps) {
     ...(withProperties
       ? [{ id: PROPERTIES_SECTION_ID, label: 'Propriedades', icon: IconBuildingWarehouse }]
       : []),
+    { id: PRIVACY_SECTION_ID, label: 'Privacidade e dados', icon: IconShieldLock },
   ];
   return (
     <Box

@@ -16,6 +16,7 @@ import {
 import { IconBuildingWarehouse, IconPencil, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../app/paths';
+import { ExportMenu } from '../../components/export-menu';
 import { EmptyList } from '../../components/list/empty-list';
 import { SearchedList } from '../../components/list/searched-list';
 import { formatCnpj } from '../../lib/masks';
@@ -113,13 +114,16 @@ export function PropertiesPage() {
             <Title order={1}>Propriedades</Title>
             <Text c="dimmed">As propriedades cadastradas pelos produtores.</Text>
           </Stack>
-          <Button
-            component={Link}
-            to={paths.registerProperty()}
-            leftSection={<IconPlus size={18} aria-hidden />}
-          >
-            Nova propriedade
-          </Button>
+          <Group gap="sm">
+            <ExportMenu list="properties" />
+            <Button
+              component={Link}
+              to={paths.registerProperty()}
+              leftSection={<IconPlus size={18} aria-hidden />}
+            >
+              Nova propriedade
+            </Button>
+          </Group>
         </Group>
         <SearchedList
           query={propertyListQueryOptions}

@@ -12,6 +12,7 @@ import {
 } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 import { useSession } from '../../app/session';
+import { ExportMenu } from '../../components/export-menu';
 import { EmptyList } from '../../components/list/empty-list';
 import { SearchedList } from '../../components/list/searched-list';
 import { userListQueryOptions, type UserItem } from './api';
@@ -55,12 +56,15 @@ export function UsersPage() {
   return (
     <Container size="xl" py="xl">
       <Stack gap="lg">
-        <Stack gap={4}>
-          <Title order={1}>Usuários</Title>
-          <Text c="dimmed">
-            Ative ou desative contas, promova produtores a técnicos e nomeie administradores.
-          </Text>
-        </Stack>
+        <Group justify="space-between" align="flex-end" gap="sm">
+          <Stack gap={4}>
+            <Title order={1}>Usuários</Title>
+            <Text c="dimmed">
+              Ative ou desative contas, promova produtores a técnicos e nomeie administradores.
+            </Text>
+          </Stack>
+          <ExportMenu list="users" />
+        </Group>
         <SearchedList
           query={userListQueryOptions}
           pageSize={PAGE_SIZE}

@@ -6,6 +6,7 @@ import { paths } from '../../../app/paths';
 import type { InstanceDetailItem } from '../api';
 import { formatDay, isPastDay } from '../format';
 import classes from './form-instance-list.module.css';
+import { FormPdfButton } from './form-pdf-button';
 
 type FormInstance = InstanceDetailItem['formInstances'][number];
 
@@ -80,6 +81,7 @@ export function FormInstanceList({ instance }: { instance: InstanceDetailItem })
                     <IconChevronRight size={20} aria-hidden className={classes.chevron} />
                   </Group>
                 </UnstyledButton>
+                <FormPdfButton instanceId={instance.id} formId={form.id} name={form.name} />
               </li>
             ))}
           </ul>

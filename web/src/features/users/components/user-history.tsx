@@ -6,6 +6,7 @@ import {
   IconKey,
   IconMail,
   IconShieldCheck,
+  IconTrash,
   IconUser,
   IconUserCheck,
   IconUserOff,
@@ -30,6 +31,7 @@ const ICONS: Record<UserEventType, ComponentType<IconProps>> = {
   enabled: IconUserCheck,
   promoted_technician: IconCertificate,
   promoted_admin: IconShieldCheck,
+  account_deleted: IconTrash,
 };
 
 /** Who changed what in the account, and when: newest first, more on request. */

@@ -1,0 +1,34 @@
+/** Lists and answers as files: CSV (Excel in Brazil), XLSX and the filled form as PDF (DESIGN §4b). */
+import { z } from 'zod';
+import { safeText } from './common';
+import { InstanceListFilterSchema } from './instances';
+
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** The lists that export, as they name their routes: GET /api/export/{list}.{format}. */
+export const EXPORT_LISTS = ['properties', 'process-instances', 'users'] as const;
+export type ExportList = (typeof EXPORT_LISTS)[number];
+
+export const EXPORT_MIME: Record<ExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/** The search of the list's own screen; blank exports the whole list. */
+const search = safeText().max(200).default('');
+
+/** GET /api/export/properties.{csv|xlsx}: the query of /api/property/search, every page. */
+export const PropertyExportQuerySchema = z.object({ query: search });
+export type PropertyExportQuery = z.infer<typeof PropertyExportQuerySchema>;
+
+/** GET /api/export/process-instances.{csv|xlsx}: the filter and query of /api/process-instance/search. */
+export const InstanceExportQuerySchema = z.object({
+  status: InstanceListFilterSchema.default('in_progress'),
+  query: search,
+});
+export type InstanceExportQuery = z.infer<typeof InstanceExportQuerySchema>;
+
+/** GET /api/export/users.{csv|xlsx}: the query of /api/user/search. */
+export const UserExportQuerySchema = z.object({ query: search });
+export type UserExportQuery = z.infer<typeof UserExportQuerySchema>;
