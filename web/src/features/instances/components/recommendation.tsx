@@ -20,7 +20,7 @@ type RecommendationItem = NonNullable<InstanceDetailItem['review']['recommendati
 
 const OUTCOME_COLORS: Record<RecommendationOutcome, string> = {
   prata: 'gray',
-  ouro: 'yellow',
+  ouro: 'rice',
   reprovar: 'red',
 };
 
