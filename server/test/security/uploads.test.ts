@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { messages } from '@agroselo/contracts';
+import { INSPECTION_PHOTOS_MAX, messages } from '@agroselo/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { App } from '../../src/app';
@@ -75,9 +75,13 @@ async function storedFiles(): Promise<string[]> {
   }
 }
 
+/** Files one request may carry: a vistoria's photos on the routes that take them (config.uploadFiles). */
+const filesAllowed = (route: ApiRoute) =>
+  route.bodyFields.includes('photos') ? INSPECTION_PHOTOS_MAX + 1 : UPLOAD_LIMITS.files;
+
 /** Sends `parts` to every multipart route of the app as the admin; lists what went wrong. */
 async function toEveryMultipartRoute(
-  parts: Part[],
+  parts: Part[] | ((route: ApiRoute) => Part[]),
   expected: { status: number; detail: string },
 ): Promise<string[]> {
   const problems: string[] = [];
@@ -89,7 +93,7 @@ async function toEveryMultipartRoute(
     );
     const before = await countRows();
     const filesBefore = await storedFiles();
-    const body = multipartBody(parts);
+    const body = multipartBody(typeof parts === 'function' ? parts(route) : parts);
     const response = await t.app.inject({
       method: route.method,
       url,
@@ -144,7 +148,8 @@ describe('multipart limits, on every route that takes multipart', () => {
     });
     const field = (i: number): Part => ({ name: `c${i}`, value: 'x' });
     const cases = {
-      files: Array.from({ length: UPLOAD_LIMITS.files + 1 }, (_, i) => file(i)),
+      files: (route: ApiRoute) =>
+        Array.from({ length: filesAllowed(route) + 1 }, (_, i) => file(i)),
       fields: Array.from({ length: UPLOAD_LIMITS.fields + 1 }, (_, i) => field(i)),
       parts: [
         ...Array.from({ length: UPLOAD_LIMITS.files }, (_, i) => file(i)),
