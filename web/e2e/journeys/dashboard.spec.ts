@@ -83,8 +83,11 @@ test.describe('staff dashboard', () => {
       'href',
       /^\/producer-details\/[0-9a-f-]{36}$/,
     );
-    // The same request is what the bell counts.
-    await expect(page.getByRole('button', { name: 'Notificações (1)' })).toBeVisible();
+    // The bell counts that request and the demo's answered pendência, listed above the requests.
+    await expect(
+      page.getByRole('link', { name: 'Pendência respondida. Revise aqui!' }),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Notificações (2)' })).toBeVisible();
     await expectAccessible();
     await snap('pendings-1280');
 

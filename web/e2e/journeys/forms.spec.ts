@@ -31,6 +31,8 @@ for (const [size, viewport] of [
     snap,
     expectAccessible,
   }) => {
+    // The longest journey: every kind of field, a draft, an offline save, an upload and a signature.
+    test.slow();
     const mobile = size === '375';
     // Each screen is checked for accessibility at one width only: axe is slow and the markup is the same.
     const producer = await signUp({ verify: true });

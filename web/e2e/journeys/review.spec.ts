@@ -238,7 +238,8 @@ for (const viewport of Object.values(widths)) {
     const admin = await signedIn(browser, baseURL!, viewport, adminToken);
     await admin.goto(instanceUrl);
     const decision = admin.getByRole('region', { name: 'Decisão do comitê' });
-    await expect(decision).toContainText('Aprovar Ouro');
+    // A new browser's first page: its bundle and the instance arrive cold.
+    await expect(decision).toContainText('Aprovar Ouro', { timeout: 30_000 });
     await expect(decision.getByRole('radio', { name: 'Ouro' })).toBeChecked();
     await decision
       .getByRole('textbox', { name: 'Parecer' })
