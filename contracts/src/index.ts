@@ -13,6 +13,7 @@ export * from './rules/documents';
 export * from './rules/email';
 export * from './rules/password';
 export * from './review';
+export * from './safras';
 export * from './certificates';
 export * from './rules/certificate-number';
 export * from './uploads';

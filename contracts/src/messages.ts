@@ -299,6 +299,12 @@ export const messages = {
   },
 
   /** The seal's review (DESIGN §4b): pendências, vistoria, parecer técnico, committee, levels. */
+  /** Seasons, renewal, publication consent and a certificate's standing (DESIGN §4b). */
+  safras: {
+    safraRequired: 'Informe a safra',
+    safraInvalid: 'Informe a safra no formato AAAA/AA, com anos consecutivos (ex.: 2026/27)',
+    reasonRequired: 'Escolha o motivo',
+  },
   review: {
     conflictOfInterest: 'Você é o responsável técnico desta propriedade e não pode avaliá-la.',
     pendencyNotAllowed: 'Pendências só podem ser abertas em um processo iniciado e não concluído.',

@@ -1,5 +1,8 @@
 import {
+  CERTIFICATE_STANDINGS,
+  EXPIRY_ALERT_KINDS,
   PENDENCY_EVENT_TYPES,
+  STANDING_REASONS,
   PENDENCY_STATUSES,
   RECOMMENDATION_OUTCOMES,
   SEAL_LEVELS,
@@ -16,6 +19,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -172,6 +176,12 @@ export const processes = pgTable(
     /** The levels granted (none, or Prata and Ouro) and whether a committee decides (DESIGN §4b). */
     levels: jsonb('levels').$type<SealLevel[]>().notNull().default([]),
     committee: boolean('committee').notNull().default(false),
+    /** The crop season (`2026/27`) whose commercialisation its certificates cover. */
+    safra: text('safra').notNull(),
+    /** The same seal's process of the season before, which this one was copied from. */
+    previousProcessId: uuid('previous_process_id').references((): AnyPgColumn => processes.id, {
+      onDelete: 'set null',
+    }),
     createdBy: uuid('created_by').references(() => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -179,6 +189,9 @@ export const processes = pgTable(
   (t) => [
     index('processes_created_by_idx').on(t.createdBy),
     index('processes_released_idx').on(t.released),
+    index('processes_safra_idx').on(t.safra),
+    /** A season has one next season. */
+    uniqueIndex('processes_previous_key').on(t.previousProcessId),
   ],
 );
 
@@ -312,6 +325,15 @@ export const processInstances = pgTable(
     recommendedBy: uuid('recommended_by').references(() => users.id),
     recommendedAt: timestamp('recommended_at', { withTimezone: true }),
     evaluatedAt: timestamp('evaluated_at', { withTimezone: true }),
+    /** Hectares of rice enrolled (null on requests made before it was asked). */
+    riceAreaHa: numeric('rice_area_ha', { precision: 12, scale: 2, mode: 'number' }),
+    /** Whether the producer agrees to appear in the public registry, and since when. */
+    publishConsent: boolean('publish_consent').notNull().default(false),
+    publishConsentAt: timestamp('publish_consent_at', { withTimezone: true }),
+    /** A renewal: the previous season's certified instance of the same property. */
+    renewalOfId: uuid('renewal_of_id').references((): AnyPgColumn => processInstances.id, {
+      onDelete: 'set null',
+    }),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -324,6 +346,10 @@ export const processInstances = pgTable(
     index('process_instances_technician_idx').on(t.technicianId),
     index('process_instances_recommended_by_idx').on(t.recommendedBy),
     uniqueIndex('process_instances_parent_key').on(t.parentInstanceId),
+    /** A certificate is renewed once (a rejected renewal may be asked again). */
+    uniqueIndex('process_instances_renewal_key')
+      .on(t.renewalOfId)
+      .where(sql`not ${t.rejected}`),
     /**
      * The staff lists, newest first (scanned backwards, which is what `desc` means with NULLS
      * FIRST): Processos em andamento and the requests nobody has evaluated yet.
@@ -388,6 +414,14 @@ export const fieldInstances = pgTable(
     ),
     rowId: uuid('row_id'),
     content: text('content'),
+    /**
+     * Pre-filled on a renewal from this field instance of last season; `carriedOver` stays true
+     * ('Resposta da safra anterior') until the producer confirms or changes the answer.
+     */
+    carriedFromId: uuid('carried_from_id').references((): AnyPgColumn => fieldInstances.id, {
+      onDelete: 'set null',
+    }),
+    carriedOver: boolean('carried_over').notNull().default(false),
     /** Bumped on every change of `content`: a save based on an older one is a conflict. */
     version: integer('version').notNull().default(0),
     position: integer('position').notNull().default(0),
@@ -401,6 +435,7 @@ export const fieldInstances = pgTable(
     index('field_instances_parent_idx').on(t.parentFieldInstanceId),
     index('field_instances_row_idx').on(t.rowId),
     index('field_instances_updated_by_idx').on(t.updatedBy),
+    index('field_instances_carried_from_idx').on(t.carriedFromId),
   ],
 );
 
@@ -460,11 +495,21 @@ export const certificates = pgTable(
     level: text('level', { enum: SEAL_LEVELS }),
     issuedBy: uuid('issued_by').references(() => users.id),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Set by an admin (DESIGN §4b): a suspended or revoked certificate reads so on /verificar
+     * and leaves the holders list and the registry. `standingReason` is public, the note is not.
+     */
+    standing: text('standing', { enum: CERTIFICATE_STANDINGS }).notNull().default('valid'),
+    standingReason: text('standing_reason', { enum: STANDING_REASONS }),
+    standingNote: text('standing_note'),
+    standingChangedAt: timestamp('standing_changed_at', { withTimezone: true }),
+    standingChangedBy: uuid('standing_changed_by').references(() => users.id),
   },
   (t) => [
     uniqueIndex('certificates_number_key').on(t.number),
     uniqueIndex('certificates_instance_key').on(t.processInstanceId),
     index('certificates_issued_by_idx').on(t.issuedBy),
+    index('certificates_standing_changed_by_idx').on(t.standingChangedBy),
   ],
 );
 
@@ -572,6 +617,23 @@ export const formInstanceReminders = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.formInstanceId, t.kind] })],
+);
+
+/**
+ * Expiry alerts already sent (DESIGN §4b): one row per document, its expiry date and how many
+ * days before it the alert went, so neither a restart nor a second server sends it again.
+ * `subjectId` is the property (licences) or the certificate.
+ */
+export const expiryAlerts = pgTable(
+  'expiry_alerts',
+  {
+    kind: text('kind', { enum: EXPIRY_ALERT_KINDS }).notNull(),
+    subjectId: uuid('subject_id').notNull(),
+    expiresOn: date('expires_on', { mode: 'string' }).notNull(),
+    daysBefore: integer('days_before').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.subjectId, t.expiresOn, t.daysBefore] })],
 );
 
 /** Every e-mail goes through here first, so a failed send is retried and never lost. */

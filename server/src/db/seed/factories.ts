@@ -155,6 +155,7 @@ export async function createSeal(db: Db, input: SealInput = {}) {
       endDate: `${year + 1}-12-31`,
       validityStart: `${year}-07-01`,
       validityEnd: `${year + 2}-06-30`,
+      safra: `${year}/${String((year + 1) % 100).padStart(2, '0')}`,
       released: true,
       ...input.process,
     })

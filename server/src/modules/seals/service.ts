@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import {
   messages,
+  safraOf,
   type ListQuery,
   type Process,
   type ProcessRegisterBody,
@@ -146,6 +147,8 @@ export async function registerProcess(
           endDate: body.end_date,
           validityStart: body.validity_start,
           validityEnd: body.validity_end,
+          // Until the register form asks it, the season the cycle opens in.
+          safra: safraOf(body.start_date),
           released: false,
           noticeFileKey: noticeKey,
           levels: body.levels,
