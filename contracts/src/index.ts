@@ -19,3 +19,4 @@ export * from './rules/certificate-number';
 export * from './uploads';
 export * from './exports';
 export * from './privacy';
+export * from './regions';
