@@ -25,12 +25,14 @@ import { asc, count, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
+  certificates,
   fieldChildren,
   fields,
   formFields,
   forms,
   processes,
   processFields,
+  processInstances,
   properties,
   stamps,
   users,
@@ -503,5 +505,21 @@ describe('demo seed: a granted seal', () => {
         municipality: 'Santa Vitória do Palmar',
       }),
     ]);
+  });
+
+  it('records a rice area on every request and publication consent on the certified ones', async () => {
+    const rows = await t.db
+      .select({
+        area: processInstances.riceAreaHa,
+        consent: processInstances.publishConsent,
+        certificate: certificates.number,
+      })
+      .from(processInstances)
+      .leftJoin(certificates, eq(certificates.processInstanceId, processInstances.id));
+    expect(rows.length).toBeGreaterThan(3);
+    for (const row of rows) {
+      expect(row.area).toBeGreaterThan(0);
+      expect(row.consent).toBe(row.certificate !== null);
+    }
   });
 });

@@ -25,6 +25,7 @@ import {
   type UserRow,
 } from './factories';
 import { seedReviewDemo } from './demo-review';
+import { seedRequestFacts } from './demo-request-facts';
 
 export const DEMO_PASSWORD = 'agroselo123';
 
@@ -574,6 +575,7 @@ export async function seedDemo(
       documentsForm: startedForms.find((row) => row.formId === null)?.id ?? null,
       committeeProperty: coxilhaVerde,
     });
+    await seedRequestFacts(db, daysAgo(3));
 
     return {
       certified: { instanceId: certified.id, number: certificate.number },
