@@ -10,13 +10,15 @@ import { SERVER_NODE_ARGS } from '../../../scripts/server-node-args.mjs';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const serverEntry = path.join(repoRoot, 'server/dist/main.js');
+const STARTUP_MS = 180_000;
 
 async function waitUntilUp(
   url: string,
   server: { exitCode: number | null },
   log: () => string,
 ): Promise<void> {
-  const deadline = Date.now() + 60_000;
+  // A first start seeds the demo: seconds when quiet, over a minute on a machine shared by others.
+  const deadline = Date.now() + STARTUP_MS;
   while (Date.now() < deadline) {
     if (server.exitCode !== null)
       throw new Error(`the server exited with ${server.exitCode}:\n${log()}`);
@@ -27,7 +29,7 @@ async function waitUntilUp(
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`the server did not answer ${url} within 60 s:\n${log()}`);
+  throw new Error(`the server did not answer ${url} within ${STARTUP_MS / 1000} s:\n${log()}`);
 }
 
 /**
@@ -61,7 +63,14 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   });
   server.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   server.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  await waitUntilUp(`${baseUrl}/api/stamp/all`, server, () => output);
+  try {
+    await waitUntilUp(`${baseUrl}/api/stamp/all`, server, () => output);
+  } catch (error) {
+    // Playwright runs no teardown after a failed setup: a server left running would outlive it.
+    server.kill('SIGTERM');
+    await smtp.close();
+    throw error;
+  }
 
   process.env.E2E_BASE_URL = baseUrl;
   process.env.E2E_MAIL_DIR = mailDir;

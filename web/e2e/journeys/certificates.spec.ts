@@ -119,7 +119,8 @@ async function noHorizontalScroll(page: Page) {
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
-for (const viewport of Object.values(widths)) {
+// One width walks this flow; its screens are seen at the other width by the journeys around it.
+for (const viewport of [widths.mobile]) {
   const px = viewport.width;
 
   test(`a technician concludes a filled instance; the producer downloads the certificate and a visitor verifies it by the QR code's address (${px} px)`, async ({
@@ -255,6 +256,10 @@ for (const viewport of Object.values(widths)) {
     await visitor.context().close();
     await tech.context().close();
   });
+}
+
+for (const viewport of Object.values(widths)) {
+  const px = viewport.width;
 
   test(`a visitor checks the demo certificate by its number, and an unknown one is not found (${px} px)`, async ({
     page,
@@ -288,6 +293,10 @@ for (const viewport of Object.values(widths)) {
     await expectAccessible();
     await snap(`certificates-not-found-${px}`);
   });
+}
+
+for (const viewport of [widths.desktop]) {
+  const px = viewport.width;
 
   test(`a seal with levels: the certificate concluded 'Selo Ouro' says so on /verificar and in the holders list (${px} px)`, async ({
     page,
