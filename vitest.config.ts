@@ -1,10 +1,26 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // The one server test that mocks a module (node:crypto): it needs a module graph of its own.
 const MOCKING = ['server/test/security/codes-csprng.test.ts'];
+// Tests of what lies before or beside the database (config, headers, door errors, multipart
+// limits, the storage and tus protocols): their SQL is the same the API files run on
+// PostgreSQL already, so a second run there proves nothing new.
+const DRIVER_FREE = [
+  'server/test/config.test.ts',
+  'server/test/server-node-args.test.ts',
+  'server/test/api/http.test.ts',
+  'server/test/api/storage-s3.test.ts',
+  'server/test/api/uploads-tus.test.ts',
+  'server/test/security/headers.test.ts',
+  'server/test/security/uploads.test.ts',
+];
 
 export default defineConfig({
   test: {
+    // Vitest leaves one core to its main process, which mostly waits: on a 2-core machine that is
+    // one test file at a time and an idle core. Two workers there; the default above that.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     // A Mantine transition timer that outlives its test file fires after jsdom is torn down and
     // React then reads `window`. Nothing is left to test by then; any other stray error still fails.
     onUnhandledError(error) {
@@ -49,7 +65,7 @@ export default defineConfig({
           ],
           globalSetup: ['server/test/support/global-setup.ts'],
           setupFiles: ['server/test/support/setup.ts'],
-          exclude: MOCKING,
+          exclude: [...MOCKING, ...DRIVER_FREE],
           isolate: false,
           env: { TEST_DRIVER: 'pg' },
           testTimeout: 30_000,
