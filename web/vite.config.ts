@@ -10,7 +10,7 @@ const gzipAsync = promisify(gzip);
 
 /**
  * Writes a .br and a .gz beside every text file of the build, compressed once at their best
- * levels, for the server to send whichever the browser accepts (@fastify/static preCompressed):
+ * levels, for the server to send whichever the browser accepts (plugins/web-app.ts):
  * no compression work per request, and smaller files than on-the-fly compression gives.
  */
 function precompress(): Plugin {

@@ -10,38 +10,26 @@ import {
   createInstance,
   createPendency,
   createFormInstance,
-  createProperty,
   createSeal,
-  createUser,
-  type PropertyRow,
   type UserRow,
 } from '../../src/db/seed/factories';
 import { certificates } from '../../src/db/schema';
+import { reviewWorld, type ReviewWorld } from '../support/review-world';
 import { buildTestApp, type TestApp } from '../support/test-app';
 
 const m = messages.review;
 
 let t: TestApp;
-let admin: UserRow;
-let technician: UserRow;
-let otherTechnician: UserRow;
-let conflicted: UserRow;
-let owner: UserRow;
-let farm: PropertyRow;
+let admin: ReviewWorld['admin'];
+let technician: ReviewWorld['technician'];
+let otherTechnician: ReviewWorld['otherTechnician'];
+let conflicted: ReviewWorld['conflicted'];
+let owner: ReviewWorld['owner'];
+let farm: ReviewWorld['farm'];
 
 beforeAll(async () => {
   t = await buildTestApp();
-  admin = await createUser(t.db, { role: 'admin', firstName: 'Helena', lastName: 'Schneider' });
-  technician = await createUser(t.db, {
-    role: 'technician',
-    firstName: 'Ana',
-    lastName: 'Becker',
-    crea: '00000001827364',
-  });
-  otherTechnician = await createUser(t.db, { role: 'technician', crea: '00000007654321' });
-  conflicted = await createUser(t.db, { role: 'technician', crea: '00000005554443' });
-  owner = await createUser(t.db, { role: 'owner' });
-  farm = await createProperty(t.db, { owner, responsibleTechnicianCrea: '5554443' });
+  ({ admin, technician, otherTechnician, conflicted, owner, farm } = await reviewWorld(t));
 });
 
 const send = async (caller: UserRow | null, method: 'GET' | 'PUT', url: string, payload?: object) =>

@@ -1,43 +1,27 @@
 import { InspectionSchema, InstanceDetailSchema, messages } from '@agroselo/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import {
-  createInspection,
-  createInstance,
-  createProperty,
-  createUser,
-  type PropertyRow,
-  type UserRow,
-} from '../../src/db/seed/factories';
+import { createInspection, createInstance, type UserRow } from '../../src/db/seed/factories';
 import { day } from '../support/days';
 import { FAKE_PNG, file, multipartWith, PDF, PNG, WEBP } from '../support/files';
+import { reviewWorld, type ReviewWorld } from '../support/review-world';
 import { buildTestApp, type TestApp } from '../support/test-app';
 
 const m = messages.review;
 
 let t: TestApp;
-let admin: UserRow;
-let technician: UserRow;
-let otherTechnician: UserRow;
-let conflicted: UserRow;
-let owner: UserRow;
-let otherOwner: UserRow;
-let farm: PropertyRow;
+let admin: ReviewWorld['admin'];
+let technician: ReviewWorld['technician'];
+let otherTechnician: ReviewWorld['otherTechnician'];
+let conflicted: ReviewWorld['conflicted'];
+let owner: ReviewWorld['owner'];
+let otherOwner: ReviewWorld['otherOwner'];
+let farm: ReviewWorld['farm'];
 
 beforeAll(async () => {
   t = await buildTestApp();
-  admin = await createUser(t.db, { role: 'admin' });
-  technician = await createUser(t.db, {
-    role: 'technician',
-    firstName: 'Ana',
-    lastName: 'Becker',
-    crea: '00000001827364',
-  });
-  otherTechnician = await createUser(t.db, { role: 'technician', crea: '00000007654321' });
-  conflicted = await createUser(t.db, { role: 'technician', crea: '00000005554443' });
-  owner = await createUser(t.db, { role: 'owner' });
-  otherOwner = await createUser(t.db, { role: 'owner' });
-  farm = await createProperty(t.db, { owner, responsibleTechnicianCrea: '5554443' });
+  ({ admin, technician, otherTechnician, conflicted, owner, otherOwner, farm } =
+    await reviewWorld(t));
 });
 
 const started = (assigned: UserRow = technician) =>

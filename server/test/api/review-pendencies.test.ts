@@ -14,42 +14,30 @@ import {
   createField,
   createForm,
   createPendency,
-  createProperty,
   createSeal,
-  createUser,
   startedInstance,
-  type PropertyRow,
   type UserRow,
 } from '../../src/db/seed/factories';
 import { events, formInstances } from '../../src/db/schema';
 import { brazilian, day } from '../support/days';
+import { reviewWorld, type ReviewWorld } from '../support/review-world';
 import { buildTestApp, type TestApp } from '../support/test-app';
 
 const m = messages.review;
 
 let t: TestApp;
-let admin: UserRow;
-let technician: UserRow;
-let otherTechnician: UserRow;
-let conflicted: UserRow;
-let owner: UserRow;
-let otherOwner: UserRow;
-let farm: PropertyRow;
+let admin: ReviewWorld['admin'];
+let technician: ReviewWorld['technician'];
+let otherTechnician: ReviewWorld['otherTechnician'];
+let conflicted: ReviewWorld['conflicted'];
+let owner: ReviewWorld['owner'];
+let otherOwner: ReviewWorld['otherOwner'];
+let farm: ReviewWorld['farm'];
 
 beforeAll(async () => {
   t = await buildTestApp();
-  admin = await createUser(t.db, { role: 'admin' });
-  technician = await createUser(t.db, {
-    role: 'technician',
-    firstName: 'Ana',
-    lastName: 'Becker',
-    crea: '00000001827364',
-  });
-  otherTechnician = await createUser(t.db, { role: 'technician', crea: '00000007654321' });
-  conflicted = await createUser(t.db, { role: 'technician', crea: '00000005554443' });
-  owner = await createUser(t.db, { role: 'owner', firstName: 'Sérgio', lastName: 'Antunes' });
-  otherOwner = await createUser(t.db, { role: 'owner' });
-  farm = await createProperty(t.db, { owner, responsibleTechnicianCrea: '5554443' });
+  ({ admin, technician, otherTechnician, conflicted, owner, otherOwner, farm } =
+    await reviewWorld(t));
 });
 
 /** A started instance of the farm with one form (a text field and a proof field), finished. */

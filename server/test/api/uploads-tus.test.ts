@@ -1,6 +1,13 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { FormInstanceSchema, messages, PROOF_MAX_BYTES } from '@agroselo/contracts';
+import {
+  FormInstanceSchema,
+  INSPECTION_PHOTO_MAX_BYTES,
+  INSPECTION_PHOTOS_MAX,
+  InspectionSchema,
+  messages,
+  PROOF_MAX_BYTES,
+} from '@agroselo/contracts';
 import { Metadata } from '@tus/utils';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
@@ -8,6 +15,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   createField,
   createForm,
+  createInspection,
+  createInstance,
   createProperty,
   createSeal,
   createUser,
@@ -15,10 +24,10 @@ import {
   type PropertyRow,
   type UserRow,
 } from '../../src/db/seed/factories';
-import { proofs } from '../../src/db/schema';
+import { inspectionPhotos, proofs } from '../../src/db/schema';
 import { createJobRunner } from '../../src/lib/jobs';
 import { expiredUploadsJob } from '../../src/modules/uploads/store';
-import { FAKE_PNG, PDF } from '../support/files';
+import { FAKE_PNG, PDF, PNG } from '../support/files';
 import { buildTestApp, silentLogger, type TestApp } from '../support/test-app';
 
 const m = messages.uploads;
@@ -27,6 +36,7 @@ const OCTETS = { 'content-type': 'application/offset+octet-stream' };
 
 let t: TestApp;
 let technician: UserRow;
+let otherTechnician: UserRow;
 let owner: UserRow;
 let otherOwner: UserRow;
 let pendingUser: UserRow;
@@ -37,6 +47,7 @@ let plainFieldId: string;
 beforeAll(async () => {
   t = await buildTestApp();
   technician = await createUser(t.db, { role: 'technician', crea: '00000001234567' });
+  otherTechnician = await createUser(t.db, { role: 'technician', crea: '00000007654321' });
   owner = await createUser(t.db, { role: 'owner' });
   otherOwner = await createUser(t.db, { role: 'owner' });
   pendingUser = await createUser(t.db, { role: 'user', pending: true });
@@ -74,10 +85,16 @@ async function call(
   return t.app.inject({ method, url, payload, headers: { ...TUS, ...headers, ...auth } });
 }
 
-const create = (caller: Caller, target: string, size: number, filename = 'outorga.pdf') =>
+const create = (
+  caller: Caller,
+  target: string,
+  size: number,
+  filename = 'outorga.pdf',
+  filetype = 'application/pdf',
+) =>
   call(caller, 'POST', '/api/uploads', {
     'upload-length': String(size),
-    'upload-metadata': Metadata.stringify({ filename, filetype: 'application/pdf', target }),
+    'upload-metadata': Metadata.stringify({ filename, filetype, target }),
   });
 
 const patch = (caller: Caller, location: string, offset: number, bytes: Buffer) =>
@@ -242,6 +259,112 @@ describe('tus uploads at /api/uploads', () => {
     const later = await runner.runDue(new Date(Date.now() + 49 * 60 * 60 * 1000));
     expect(later).toMatchObject([{ status: 'ran', summary: '1 envios abandonados removidos' }]);
     expect((await call(owner, 'HEAD', location)).statusCode).toBe(404);
+    expect(await partialFiles()).toBe(0);
+  });
+});
+
+/** A vistoria of an instance under review by `technician`, with `photos` photos already. */
+async function inspectionTarget(photos = 0) {
+  const instance = await createInstance(t.db, { property: farm, technician, initiated: true });
+  const inspection = await createInspection(t.db, {
+    instance,
+    by: technician,
+    photoKeys: Array.from({ length: photos }, (_, index) => `inspections/seed/${index}.png`),
+  });
+  return {
+    inspectionId: inspection.id,
+    target: `/api/process-instance/${instance.id}/inspections/${inspection.id}/photos`,
+  };
+}
+
+const storedPhotos = async (inspectionId: string) =>
+  t.db.select().from(inspectionPhotos).where(eq(inspectionPhotos.inspectionId, inspectionId));
+
+/** Files the vistoria's photos route stored for `inspectionId`. */
+const photoFiles = async (inspectionId: string) =>
+  (await readdir(path.join(t.dataDir, 'uploads', 'inspections', inspectionId)).catch(() => []))
+    .length;
+
+const createPhoto = (caller: Caller, target: string, bytes: Buffer) =>
+  create(caller, target, bytes.length, 'lavoura.png', 'image/png');
+
+describe('tus uploads of a vistoria photo', () => {
+  it('takes a photo in parts and attaches it to the vistoria as the photos route', async () => {
+    const { target, inspectionId } = await inspectionTarget(2);
+    const bytes = Buffer.concat([PNG, Buffer.alloc(150_000, 0x20)]);
+    const created = await createPhoto(technician, target, bytes);
+    expect(created.statusCode).toBe(201);
+    const location = created.headers.location!;
+    expect((await patch(technician, location, 0, bytes.subarray(0, 80_000))).statusCode).toBe(204);
+    expect((await call(technician, 'HEAD', location)).headers['upload-offset']).toBe('80000');
+    const last = await patch(technician, location, 80_000, bytes.subarray(80_000));
+    expect(last.statusCode).toBe(200);
+    const inspection = InspectionSchema.parse(last.json());
+    expect(inspection.id).toBe(inspectionId);
+    expect(inspection.photos).toHaveLength(3);
+    const rows = await storedPhotos(inspectionId);
+    expect(rows.find((row) => row.index === 2)).toMatchObject({
+      mime: 'image/png',
+      size: bytes.length,
+    });
+    const download = await call(technician, 'GET', `/api/inspection/${inspectionId}/photo/2`);
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(bytes)).toBe(true);
+    expect(await partialFiles()).toBe(0);
+  });
+
+  it('refuses who may not inspect, a vistoria of another instance and a photo over 10 MB, before any byte', async () => {
+    const { target, inspectionId } = await inspectionTarget();
+    const producer = await createPhoto(owner, target, PNG);
+    expect(producer.statusCode).toBe(403);
+    expect(producer.json()).toEqual({ detail: messages.auth.forbidden });
+    const other = await createPhoto(otherTechnician, target, PNG);
+    expect(other.statusCode).toBe(403);
+    expect(other.json()).toEqual({ detail: messages.review.reviewerOnly });
+    const elsewhere = await inspectionTarget();
+    const mismatched = target.replace(inspectionId, elsewhere.inspectionId);
+    const notHers = await createPhoto(technician, mismatched, PNG);
+    expect(notHers.statusCode).toBe(404);
+    expect(notHers.json()).toEqual({ detail: messages.review.inspectionNotFound });
+    const large = await create(technician, target, INSPECTION_PHOTO_MAX_BYTES + 1, 'a.png');
+    expect(large.statusCode).toBe(413);
+    expect(large.json()).toEqual({ detail: messages.review.photoTooLarge });
+    expect(await partialFiles()).toBe(0);
+    expect(await storedPhotos(inspectionId)).toEqual([]);
+  });
+
+  it('refuses an eleventh photo when the upload starts, and at its last byte when others came first', async () => {
+    const full = await inspectionTarget(INSPECTION_PHOTOS_MAX);
+    const refused = await createPhoto(technician, full.target, PNG);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      detail: messages.review.tooManyPhotos(INSPECTION_PHOTOS_MAX),
+    });
+
+    const { target, inspectionId } = await inspectionTarget(INSPECTION_PHOTOS_MAX - 1);
+    const first = (await createPhoto(technician, target, PNG)).headers.location!;
+    const second = (await createPhoto(technician, target, PNG)).headers.location!;
+    expect((await patch(technician, first, 0, PNG)).statusCode).toBe(200);
+    const late = await patch(technician, second, 0, PNG);
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toEqual({ detail: messages.review.tooManyPhotos(INSPECTION_PHOTOS_MAX) });
+    expect(await storedPhotos(inspectionId)).toHaveLength(INSPECTION_PHOTOS_MAX);
+    expect(await photoFiles(inspectionId)).toBe(1);
+    expect(await partialFiles()).toBe(0);
+  });
+
+  it('answers 415 to a photo whose bytes are no image, keeping nothing', async () => {
+    const { target, inspectionId } = await inspectionTarget();
+    const fake = (await createPhoto(technician, target, FAKE_PNG)).headers.location!;
+    const lying = await patch(technician, fake, 0, FAKE_PNG);
+    expect(lying.statusCode).toBe(415);
+    expect(lying.json()).toEqual({ detail: messages.security.fileTypeMismatch });
+    const pdf = (await create(technician, target, PDF.length)).headers.location!;
+    const notAPhoto = await patch(technician, pdf, 0, PDF);
+    expect(notAPhoto.statusCode).toBe(415);
+    expect(notAPhoto.json()).toEqual({ detail: messages.review.photoType });
+    expect(await storedPhotos(inspectionId)).toEqual([]);
+    expect(await photoFiles(inspectionId)).toBe(0);
     expect(await partialFiles()).toBe(0);
   });
 });

@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { toCamelCaseKeys } from 'es-toolkit';
 import { Upload, type DetailedError } from 'tus-js-client';
 import { UPLOAD_CHUNK_BYTES, UPLOADS_PATH } from '@agroselo/contracts';
@@ -30,6 +31,8 @@ interface UploadOptions {
 }
 
 const inFlight = new Map<string, Set<Promise<unknown>>>();
+const listeners = new Set<() => void>();
+const changed = () => listeners.forEach((listener) => listener());
 
 /** Resolves once every upload of `scope` under way now has ended, well or not. */
 export async function uploadsSettled(scope: string): Promise<void> {
@@ -38,6 +41,15 @@ export async function uploadsSettled(scope: string): Promise<void> {
 
 /** Uploads of `scope` under way now. */
 export const uploadsUnderWay = (scope: string): number => inFlight.get(scope)?.size ?? 0;
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Uploads of `scope` under way, kept current as they start and end. */
+export const useUploadsUnderWay = (scope: string): number =>
+  useSyncExternalStore(subscribe, () => uploadsUnderWay(scope));
 
 function apiErrorOf(error: Error) {
   const response = (error as DetailedError).originalResponse;
@@ -114,8 +126,12 @@ export function startUpload<T>({
   });
   const scoped = inFlight.get(scope) ?? new Set<Promise<unknown>>();
   inFlight.set(scope, scoped);
-  const tracked = done.finally(() => scoped.delete(tracked));
+  const untrack = () => {
+    if (scoped.delete(tracked)) changed();
+  };
+  const tracked = done.finally(untrack);
   scoped.add(tracked);
+  changed();
   tracked.catch(() => undefined);
   let cancelDone: (() => void) | null = null;
   return {
@@ -128,7 +144,7 @@ export function startUpload<T>({
     async cancel() {
       canceled = true;
       cancelDone?.();
-      scoped.delete(tracked);
+      untrack();
       await (upload as Upload | null)?.abort(true).catch(() => undefined);
     },
   };

@@ -3,6 +3,7 @@ import {
   INSPECTION_PHOTO_TYPES,
   INSPECTION_PHOTOS_MAX,
   messages,
+  STAFF_ROLES,
   type Inspection,
   type InspectionCreateInput,
   type InspectionListQuery,
@@ -13,7 +14,7 @@ import type { Readable } from 'node:stream';
 import type { Db } from '../../db/client';
 import { inspectionPhotos, inspections } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { conflict, invalidField, notFound } from '../../lib/errors';
+import { AppError, conflict, forbidden, invalidField, notFound } from '../../lib/errors';
 import { acceptFile, type UploadedFile } from '../../lib/files';
 import { newId } from '../../lib/ids';
 import { pageFrom, type Page } from '../../lib/pagination';
@@ -133,6 +134,53 @@ export async function recordInspection(
   return readInspection(deps.db, id);
 }
 
+/**
+ * The vistoria `inspectionId` of the instance, locked with it, if the caller may add `adding`
+ * photos to it now (10 in all at most): where the next photo's index starts.
+ */
+async function photoSlots(
+  tx: Db,
+  caller: Caller,
+  instanceId: string,
+  inspectionId: string,
+  adding: number,
+): Promise<number> {
+  const target = reviewableBy(caller, await reviewTarget(tx, instanceId, { lock: true }));
+  refuseUnlessUnderReview(target, m.inspectionNotAllowed);
+  const [inspection] = await tx
+    .select({
+      next: sql<number>`(select coalesce(max(ph.index) + 1, 0) from ${inspectionPhotos} ph where ph.inspection_id = ${inspections.id})`.mapWith(
+        Number,
+      ),
+      count:
+        sql<number>`(select count(*) from ${inspectionPhotos} ph where ph.inspection_id = ${inspections.id})`.mapWith(
+          Number,
+        ),
+    })
+    .from(inspections)
+    .where(and(eq(inspections.id, inspectionId), eq(inspections.processInstanceId, instanceId)));
+  if (!inspection) throw notFound(m.inspectionNotFound);
+  if (inspection.count + adding > INSPECTION_PHOTOS_MAX)
+    throw conflict(m.tooManyPhotos(INSPECTION_PHOTOS_MAX));
+  return inspection.next;
+}
+
+/**
+ * What the photos route checks before it reads a file, for a resumable upload of one photo of
+ * `size` bytes: the caller, the vistoria, room for one more photo, the size.
+ */
+export async function checkInspectionPhotoUpload(
+  deps: AppDeps,
+  caller: Caller,
+  instanceId: string,
+  inspectionId: string,
+  size: number,
+): Promise<void> {
+  if (!STAFF_ROLES.includes(caller.role)) throw forbidden();
+  await deps.db.transaction((tx) => photoSlots(tx, caller, instanceId, inspectionId, 1));
+  if (size > INSPECTION_PHOTO_MAX_BYTES) throw new AppError(413, m.photoTooLarge);
+}
+
 /** POST …/inspections/{inspectionId}/photos: more photos for a vistoria, 10 in all at most. */
 export async function addInspectionPhotos(
   deps: AppDeps,
@@ -143,27 +191,8 @@ export async function addInspectionPhotos(
 ): Promise<Inspection> {
   await keepingFilesOnlyOnSuccess(deps, (stored) =>
     deps.db.transaction(async (tx) => {
-      const target = reviewableBy(caller, await reviewTarget(tx, instanceId, { lock: true }));
-      refuseUnlessUnderReview(target, m.inspectionNotAllowed);
-      const [inspection] = await tx
-        .select({
-          id: inspections.id,
-          next: sql<number>`(select coalesce(max(ph.index) + 1, 0) from ${inspectionPhotos} ph where ph.inspection_id = ${inspections.id})`.mapWith(
-            Number,
-          ),
-          count:
-            sql<number>`(select count(*) from ${inspectionPhotos} ph where ph.inspection_id = ${inspections.id})`.mapWith(
-              Number,
-            ),
-        })
-        .from(inspections)
-        .where(
-          and(eq(inspections.id, inspectionId), eq(inspections.processInstanceId, instanceId)),
-        );
-      if (!inspection) throw notFound(m.inspectionNotFound);
-      if (inspection.count + photos.length > INSPECTION_PHOTOS_MAX)
-        throw conflict(m.tooManyPhotos(INSPECTION_PHOTOS_MAX));
-      await storePhotos(deps, tx, inspectionId, checkPhotos(photos), inspection.next, stored);
+      const next = await photoSlots(tx, caller, instanceId, inspectionId, photos.length);
+      await storePhotos(deps, tx, inspectionId, checkPhotos(photos), next, stored);
     }),
   );
   return readInspection(deps.db, inspectionId);

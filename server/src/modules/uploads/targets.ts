@@ -1,9 +1,14 @@
-import { FieldInstanceParamsSchema, type ProofUploadBody } from '@agroselo/contracts';
+import {
+  FieldInstanceParamsSchema,
+  InspectionParamsSchema,
+  type ProofUploadBody,
+} from '@agroselo/contracts';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import type { UploadedFile } from '../../lib/files';
 import type { Caller } from '../../plugins/auth';
 import { checkProofUpload, uploadProof } from '../forms/service';
+import { addInspectionPhotos, checkInspectionPhotoUpload } from '../review/inspections';
 
 /** A multipart upload route a resumable upload may end in, its path parameters read. */
 export interface UploadTarget {
@@ -35,11 +40,7 @@ function targetRoute<P>(route: {
   };
 }
 
-/**
- * Every route a resumable upload may name as its `target`. The vistoria photos
- * (`/api/process-instance/{id}/inspections/{inspectionId}/photos`) join with their own check and
- * attach.
- */
+/** Every route a resumable upload may name as its `target`: a proof, a vistoria's photo. */
 const TARGETS = [
   targetRoute({
     path: /^\/api\/process-instance\/(?<id>[^/]+)\/form\/(?<formId>[^/]+)\/field\/(?<fieldId>[^/]+)\/proof$/,
@@ -48,6 +49,14 @@ const TARGETS = [
       checkProofUpload(deps, caller, id, formId, fieldId, size),
     attach: (deps, caller, { id, formId, fieldId }, file) =>
       uploadProof(deps, caller, id, formId, fieldId, { file } as ProofUploadBody),
+  }),
+  targetRoute({
+    path: /^\/api\/process-instance\/(?<id>[^/]+)\/inspections\/(?<inspectionId>[^/]+)\/photos$/,
+    params: InspectionParamsSchema,
+    check: (deps, caller, { id, inspectionId }, size) =>
+      checkInspectionPhotoUpload(deps, caller, id, inspectionId, size),
+    attach: (deps, caller, { id, inspectionId }, file) =>
+      addInspectionPhotos(deps, caller, id, inspectionId, [file]),
   }),
 ];
 

@@ -4,6 +4,7 @@ import { Notifications } from '@mantine/notifications';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { messages, type FormInstance } from '@agroselo/contracts';
+import type { UploadOptions } from 'tus-js-client';
 import { callTo, json, mockFetch } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
 import { storeToken, wireUser } from '../../../test/users';
@@ -19,6 +20,23 @@ import {
   wireForm,
   wireReopenedForm,
 } from './test-data';
+
+/** The tus uploads the page started, with what they were told; none sends a byte. */
+const tus = vi.hoisted(() => ({ made: [] as { options: UploadOptions }[] }));
+vi.mock('tus-js-client', () => ({
+  Upload: class {
+    start = vi.fn();
+    abort = vi.fn(async () => undefined);
+    constructor(
+      _file: File,
+      readonly options: UploadOptions,
+    ) {
+      tus.made.push(this);
+    }
+    findPreviousUploads = async () => [];
+    resumeFromPreviousUpload() {}
+  },
+}));
 
 const m = messages.forms;
 const owner = wireUser('owner', { id: OWNER_ID });
@@ -422,5 +440,27 @@ describe('FormInstancePage: a pendência on a finished form', () => {
     await waitFor(() =>
       expect(callTo(fetchMock, `POST ${FORM_URL}/field/${IDS.list}/add-row`)).toBeDefined(),
     );
+  });
+
+  it('holds Finalizar while a proof is on its way, and offers it again once it arrived', async () => {
+    tus.made.length = 0;
+    const { container } = renderPage(wireForm());
+    const finish = await screen.findByRole('button', { name: 'Finalizar' });
+    const input = container.querySelector<HTMLInputElement>('input[type="file"]')!;
+    await userEvent.upload(
+      input,
+      new File([new Uint8Array(2000)], 'outorga.pdf', { type: 'application/pdf' }),
+    );
+    await waitFor(() => expect(tus.made).toHaveLength(1));
+    expect(finish).toHaveTextContent('Aguardando envios…');
+    expect(finish).toBeDisabled();
+
+    await act(async () =>
+      tus.made[0]!.options.onSuccess?.({
+        lastResponse: { getBody: () => JSON.stringify(wireForm()) },
+      } as never),
+    );
+    await waitFor(() => expect(finish).toHaveTextContent('Finalizar'));
+    expect(finish).toBeEnabled();
   });
 });

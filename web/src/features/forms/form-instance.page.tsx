@@ -32,6 +32,7 @@ import { paths } from '../../app/paths';
 import { useSession } from '../../app/session';
 import { LoadError } from '../../components/error-alert';
 import { MessagePage } from '../../components/message-page';
+import { useUploadsUnderWay } from '../../lib/uploads';
 import {
   formInstanceQueryOptions,
   useFinishForm,
@@ -180,6 +181,8 @@ function statusLine(editor: FormEditor): string {
 function FormEditorView({ form, userId }: { form: FormInstanceItem; userId: string }) {
   const editor = useFormEditor(form, userId);
   const finish = useFinishForm(form.processInstanceId, form.id);
+  // The finish checks the proofs the server holds: one still on its way would be missing.
+  const uploading = useUploadsUnderWay(form.id) > 0;
   const [finishing, setFinishing] = useState(false);
   const [passwordError, setPasswordError] = useState<string | undefined>();
   const [proofErrors, setProofErrors] = useState<Record<string, string>>({});
@@ -393,9 +396,9 @@ function FormEditorView({ form, userId }: { form: FormInstanceItem; userId: stri
                   <Button
                     leftSection={<IconCircleCheck size={18} aria-hidden />}
                     onClick={() => void startFinish()}
-                    disabled={editor.saving}
+                    disabled={editor.saving || uploading}
                   >
-                    Finalizar
+                    {uploading ? 'Aguardando envios…' : 'Finalizar'}
                   </Button>
                 )}
               </Group>

@@ -5,7 +5,8 @@ import type {
   Pendency,
   RecommendationOutcome,
 } from '@agroselo/contracts';
-import { api, type Camel } from '../../api';
+import { API_BASE, api, type Camel } from '../../api';
+import { startUpload } from '../../lib/uploads';
 import { INSTANCE_QUERY_KEY } from './api';
 
 export type PendencyItem = Camel<Pendency>;
@@ -119,24 +120,44 @@ export interface InspectionInput {
   latitude: number;
   longitude: number;
   summary: string;
-  photos: File[];
 }
 
-/** POST /api/process-instance/{id}/inspections (multipart). */
+/**
+ * POST /api/process-instance/{id}/inspections (multipart), without photos: they follow one by
+ * one with `useInspectionPhotoUpload`, resumable over a weak link.
+ */
 export function useRecordInspection(instanceId: string) {
   const refresh = useReviewRefresh();
   return useMutation({
-    mutationFn: ({ visitedOn, latitude, longitude, summary, photos }: InspectionInput) => {
+    mutationFn: ({ visitedOn, latitude, longitude, summary }: InspectionInput) => {
       const body = new FormData();
       body.append('visited_on', visitedOn);
       body.append('latitude', String(latitude));
       body.append('longitude', String(longitude));
       body.append('summary', summary);
-      for (const photo of photos) body.append('photos', photo);
       return api.post<InspectionItem>(`/process-instance/${instanceId}/inspections`, body);
     },
     onSuccess: refresh,
   });
+}
+
+/** A vistoria's photo sent with tus to …/inspections/{inspectionId}/photos. */
+export function useInspectionPhotoUpload(instanceId: string) {
+  const refresh = useReviewRefresh();
+  return (
+    inspectionId: string,
+    file: File,
+    options: Pick<Parameters<typeof startUpload>[0], 'onProgress' | 'onWaiting'>,
+  ) => {
+    const upload = startUpload<InspectionItem>({
+      file,
+      target: `${API_BASE}/process-instance/${instanceId}/inspections/${inspectionId}/photos`,
+      scope: inspectionId,
+      ...options,
+    });
+    void upload.done.then(refresh, () => undefined);
+    return upload;
+  };
 }
 
 /** PUT /api/process-instance/{id}/recommendation: the parecer técnico, replaced until the decision. */

@@ -1,8 +1,9 @@
 import { useRef, useState } from 'react';
-import { Anchor, Button, FileButton, Group, Progress, Stack, Text } from '@mantine/core';
+import { Anchor, Button, FileButton, Group, Stack, Text } from '@mantine/core';
 import { IconCamera, IconPaperclip, IconUpload } from '@tabler/icons-react';
 import { messages, PROOF_MAX_BYTES, PROOF_TYPES } from '@agroselo/contracts';
 import { errorMessage } from '../../../api';
+import { formatBytes, UploadProgress } from '../../../components/upload-progress';
 import type { ResumableUpload } from '../../../lib/uploads';
 import { fetchProof, useProofUpload, type CellItem, type FormInstanceItem } from '../api';
 import { prepareProof } from '../photo';
@@ -10,14 +11,6 @@ import { prepareProof } from '../photo';
 const m = messages.forms;
 const u = messages.uploads;
 const ACCEPT = PROOF_TYPES.join(',');
-
-/** 1 234 567 bytes as '1,2 MB', in pt-BR. */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const kb = bytes / 1024;
-  if (kb < 1024) return `${Math.round(kb).toLocaleString('pt-BR')} KB`;
-  return `${(kb / 1024).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} MB`;
-}
 
 /** Saves a fetched file under its name, the way a link to it would. */
 function saveFile(blob: Blob, filename: string) {
@@ -114,7 +107,6 @@ export function ProofField({ instanceId, formId, field, label, disabled, error }
   };
 
   const busy = sending !== null;
-  const percent = Math.round((sending?.progress ?? 0) * 100);
   const shownError = problem ?? error;
   return (
     <Stack gap={6}>
@@ -180,30 +172,14 @@ export function ProofField({ instanceId, formId, field, label, disabled, error }
         </Group>
       )}
       {sending && (
-        <Stack gap={2}>
-          <Progress value={percent} size="sm" animated aria-label={`Enviando ${label}`} />
-          <Group gap="xs" justify="space-between" wrap="nowrap">
-            <Stack gap={0}>
-              <Text size="xs" c="dimmed" aria-live="polite">
-                {sending.waiting ? u.waitingConnection : `Enviando… ${percent}%`}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {sending.sent < sending.picked
-                  ? `${formatBytes(sending.picked)} → ${formatBytes(sending.sent)}`
-                  : formatBytes(sending.sent)}
-              </Text>
-            </Stack>
-            <Button
-              size="compact-xs"
-              variant="subtle"
-              color="red"
-              onClick={cancel}
-              aria-label={`${u.cancel} envio de ${label}`}
-            >
-              {u.cancel}
-            </Button>
-          </Group>
-        </Stack>
+        <UploadProgress
+          label={label}
+          progress={sending.progress}
+          waiting={sending.waiting}
+          picked={sending.picked}
+          sent={sending.sent}
+          onCancel={cancel}
+        />
       )}
       {shownError && (
         <Text size="sm" c="red.8" role="alert">

@@ -11,7 +11,13 @@ import {
   TextInput,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconCurrentLocation, IconPhotoPlus, IconTrash } from '@tabler/icons-react';
+import {
+  IconCircleCheck,
+  IconCurrentLocation,
+  IconPhotoPlus,
+  IconRefresh,
+  IconTrash,
+} from '@tabler/icons-react';
 import {
   INSPECTION_PHOTO_MAX_BYTES,
   INSPECTION_PHOTOS_MAX,
@@ -19,15 +25,19 @@ import {
   insideRioGrandeDoSul,
   messages,
 } from '@agroselo/contracts';
+import { errorMessage } from '../../../api';
 import { PtBrDateInput } from '../../../components/date-field';
+import { sizeChange, UploadProgress } from '../../../components/upload-progress';
 import { dayjs } from '../../../lib/dayjs';
+import type { ResumableUpload } from '../../../lib/uploads';
 import { prepareProof } from '../../forms/photo';
 import type { InstanceDetailItem } from '../api';
 import { parseCoordinate } from '../format';
-import { useRecordInspection } from '../review-api';
+import { useInspectionPhotoUpload, useRecordInspection, type InspectionItem } from '../review-api';
 import { DialogFooter, ReviewDialog } from './review-section';
 
 const m = messages.review;
+const u = messages.uploads;
 
 /** What the browser's location gives, or why not. */
 export const LOCATION_DENIED =
@@ -35,9 +45,15 @@ export const LOCATION_DENIED =
 export const LOCATION_UNAVAILABLE =
   'Não foi possível obter a sua localização. Digite a latitude e a longitude.';
 
+/** A photo of the dialog: as picked and as it goes (made smaller), and how its upload went. */
 interface Chosen {
   file: File;
+  picked: number;
   url: string;
+  state: 'chosen' | 'sending' | 'sent' | 'failed';
+  progress: number;
+  waiting: boolean;
+  problem?: string;
 }
 
 interface Errors {
@@ -53,7 +69,9 @@ const typed = (value: number) => value.toFixed(6).replace('.', ',');
 
 /**
  * 'Registrar vistoria': the day, where (the browser's location in one tap, or typed), what was
- * seen and up to 10 photos, large ones made smaller before they go.
+ * seen and up to 10 photos, large ones made smaller before they go. The vistoria is recorded
+ * first; its photos follow one by one, resumable, each with its bar and 'Cancelar'. A photo that
+ * failed is sent again ('Tentar de novo') without recording the vistoria twice.
  */
 export function InspectionDialog({
   instance,
@@ -75,6 +93,11 @@ export function InspectionDialog({
   const [locationProblem, setLocationProblem] = useState<string | null>(null);
   const [preparing, setPreparing] = useState(false);
   const record = useRecordInspection(instance.id);
+  const uploadPhoto = useInspectionPhotoUpload(instance.id);
+  // The vistoria once recorded: its photos go to it, and retries never record it again.
+  const [recorded, setRecorded] = useState<InspectionItem | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const current = useRef<ResumableUpload<InspectionItem> | null>(null);
   const resetPicker = useRef<() => void>(null);
   const photosRef = useRef(photos);
   useEffect(() => {
@@ -83,10 +106,11 @@ export function InspectionDialog({
   // The thumbnails' object URLs go with the dialog.
   useEffect(() => () => photosRef.current.forEach((photo) => URL.revokeObjectURL(photo.url)), []);
 
+  const locked = recorded !== null;
   const clear = (next: Partial<Errors>) => setErrors((current) => ({ ...current, ...next }));
 
   const close = () => {
-    if (record.isPending) return;
+    if (record.isPending || uploading) return;
     photos.forEach((photo) => URL.revokeObjectURL(photo.url));
     setVisitedOn(today);
     setLatitude('');
@@ -95,6 +119,7 @@ export function InspectionDialog({
     setPhotos([]);
     setErrors({});
     setLocationProblem(null);
+    setRecorded(null);
     record.reset();
     onClose();
   };
@@ -141,10 +166,62 @@ export function InspectionDialog({
       }
       setPhotos((current) => [
         ...current,
-        ...prepared.map((file) => ({ file, url: URL.createObjectURL(file) })),
+        ...prepared.map((file, index) => ({
+          file,
+          picked: picked[index]!.size,
+          url: URL.createObjectURL(file),
+          state: 'chosen' as const,
+          progress: 0,
+          waiting: false,
+        })),
       ]);
     } finally {
       setPreparing(false);
+    }
+  };
+
+  const change = (url: string, next: Partial<Chosen>) =>
+    setPhotos((now) => now.map((photo) => (photo.url === url ? { ...photo, ...next } : photo)));
+
+  /** Sends one photo; tells whether it arrived. */
+  const sendPhoto = async (inspectionId: string, photo: Chosen): Promise<boolean> => {
+    change(photo.url, { state: 'sending', progress: 0, waiting: false, problem: undefined });
+    const upload = uploadPhoto(inspectionId, photo.file, {
+      onProgress: (progress) => change(photo.url, { progress }),
+      onWaiting: (waiting) => change(photo.url, { waiting }),
+    });
+    current.current = upload;
+    try {
+      await upload.done;
+      change(photo.url, { state: 'sent', progress: 1 });
+      return true;
+    } catch (reason) {
+      const problem =
+        reason instanceof DOMException && reason.name === 'AbortError'
+          ? u.canceled
+          : errorMessage(reason, 'Não foi possível enviar a foto');
+      change(photo.url, { state: 'failed', problem });
+      return false;
+    } finally {
+      current.current = null;
+    }
+  };
+
+  /** Sends the photos not sent yet (or only `only`), one after the other; closes when all went. */
+  const sendPhotos = async (inspection: InspectionItem, only?: string) => {
+    setUploading(true);
+    let missing = 0;
+    try {
+      for (const photo of photosRef.current) {
+        if (photo.state === 'sent') continue;
+        if ((only && photo.url !== only) || !(await sendPhoto(inspection.id, photo))) missing += 1;
+      }
+    } finally {
+      setUploading(false);
+    }
+    if (missing === 0) {
+      close();
+      notifications.show({ color: 'leaf', message: 'Vistoria registrada.' });
     }
   };
 
@@ -169,17 +246,11 @@ export function InspectionDialog({
     setErrors(found);
     if (Object.keys(found).length > 0 || !visitedOn || lat === null || lng === null) return;
     record.mutate(
+      { visitedOn, latitude: lat, longitude: lng, summary: summary.trim() },
       {
-        visitedOn,
-        latitude: lat,
-        longitude: lng,
-        summary: summary.trim(),
-        photos: photos.map((photo) => photo.file),
-      },
-      {
-        onSuccess: () => {
-          close();
-          notifications.show({ color: 'leaf', message: 'Vistoria registrada.' });
+        onSuccess: (inspection) => {
+          setRecorded(inspection);
+          void sendPhotos(inspection);
         },
       },
     );
@@ -195,6 +266,7 @@ export function InspectionDialog({
           clear({ visitedOn: undefined });
         }}
         maxDate={today}
+        disabled={locked}
         error={errors.visitedOn}
         required
         maw={240}
@@ -211,6 +283,7 @@ export function InspectionDialog({
               clear({ latitude: undefined });
             }}
             error={errors.latitude}
+            disabled={locked}
             required
             style={{ flex: '1 1 10rem' }}
           />
@@ -224,6 +297,7 @@ export function InspectionDialog({
               clear({ longitude: undefined });
             }}
             error={errors.longitude}
+            disabled={locked}
             required
             style={{ flex: '1 1 10rem' }}
           />
@@ -233,6 +307,7 @@ export function InspectionDialog({
           leftSection={<IconCurrentLocation size={18} aria-hidden />}
           onClick={locate}
           loading={locating}
+          disabled={locked}
           w={{ base: '100%', xs: 'fit-content' }}
         >
           Usar minha localização
@@ -251,6 +326,7 @@ export function InspectionDialog({
           clear({ summary: undefined });
         }}
         error={errors.summary}
+        disabled={locked}
         maxLength={INSPECTION_SUMMARY_MAX}
         autosize
         minRows={3}
@@ -266,32 +342,20 @@ export function InspectionDialog({
           reduzidas antes do envio.
         </Text>
         {photos.length > 0 && (
-          <Group gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+          <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
             {photos.map((photo, index) => (
-              <li key={photo.url} style={{ position: 'relative' }}>
-                <Image
-                  src={photo.url}
-                  alt={`Foto ${index + 1}: ${photo.file.name}`}
-                  w={72}
-                  h={72}
-                  fit="cover"
-                  radius="sm"
-                />
-                <ActionIcon
-                  size="sm"
-                  color="red"
-                  variant="filled"
-                  pos="absolute"
-                  top={2}
-                  right={2}
-                  onClick={() => remove(index)}
-                  aria-label={`Remover a foto ${index + 1}`}
-                >
-                  <IconTrash size={14} aria-hidden />
-                </ActionIcon>
-              </li>
+              <PhotoRow
+                key={photo.url}
+                photo={photo}
+                number={index + 1}
+                onRemove={uploading ? undefined : () => remove(index)}
+                onCancel={() => void current.current?.cancel()}
+                onRetry={
+                  recorded && !uploading ? () => void sendPhotos(recorded, photo.url) : undefined
+                }
+              />
             ))}
-          </Group>
+          </Stack>
         )}
         <FileButton
           onChange={(files) => void add(files)}
@@ -307,7 +371,7 @@ export function InspectionDialog({
               variant="default"
               leftSection={<IconPhotoPlus size={18} aria-hidden />}
               loading={preparing}
-              disabled={photos.length >= INSPECTION_PHOTOS_MAX}
+              disabled={photos.length >= INSPECTION_PHOTOS_MAX || uploading}
               w={{ base: '100%', xs: 'fit-content' }}
             >
               Adicionar fotos ({photos.length}/{INSPECTION_PHOTOS_MAX})
@@ -320,15 +384,114 @@ export function InspectionDialog({
           </Text>
         )}
       </Stack>
+      {recorded && !uploading && photos.some((photo) => photo.state !== 'sent') && (
+        <Text size="sm" role="status">
+          Vistoria registrada. Envie de novo as fotos que faltam.
+        </Text>
+      )}
       <DialogFooter
         failure={record.error}
         failureTitle="Não foi possível registrar a vistoria"
-        pending={record.isPending}
+        pending={record.isPending || uploading}
         disabled={preparing}
-        submitLabel="Registrar vistoria"
-        onSubmit={submit}
+        submitLabel={recorded ? 'Enviar fotos' : 'Registrar vistoria'}
+        onSubmit={recorded ? () => void sendPhotos(recorded) : submit}
         onCancel={close}
+        cancelLabel={recorded ? 'Fechar' : undefined}
       />
     </ReviewDialog>
+  );
+}
+
+/**
+ * One photo of the dialog: its thumbnail, name and size (before → after resizing), then its
+ * upload's bar while it goes, 'Enviada' once in, or why it failed with 'Tentar de novo'.
+ */
+function PhotoRow({
+  photo,
+  number,
+  onRemove,
+  onCancel,
+  onRetry,
+}: {
+  photo: Chosen;
+  number: number;
+  /** Not given while photos are on their way. */
+  onRemove?: () => void;
+  onCancel: () => void;
+  /** Given once the vistoria is recorded and no other photo is on its way. */
+  onRetry?: () => void;
+}) {
+  const label = `foto ${number}`;
+  return (
+    <Group component="li" gap="sm" wrap="nowrap" align="flex-start">
+      <Image
+        src={photo.url}
+        alt={`Foto ${number}: ${photo.file.name}`}
+        w={56}
+        h={56}
+        fit="cover"
+        radius="sm"
+        flex="none"
+      />
+      <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+        <Group gap="xs" justify="space-between" wrap="nowrap">
+          <Text size="sm" truncate="end">
+            {photo.file.name}
+          </Text>
+          {(photo.state === 'chosen' || photo.state === 'failed') && onRemove && (
+            <ActionIcon
+              size="sm"
+              color="red"
+              variant="subtle"
+              onClick={onRemove}
+              aria-label={`Remover a foto ${number}`}
+            >
+              <IconTrash size={14} aria-hidden />
+            </ActionIcon>
+          )}
+        </Group>
+        {photo.state === 'sending' ? (
+          <UploadProgress
+            label={label}
+            progress={photo.progress}
+            waiting={photo.waiting}
+            picked={photo.picked}
+            sent={photo.file.size}
+            onCancel={onCancel}
+          />
+        ) : (
+          <Text size="xs" c="dimmed">
+            {sizeChange(photo.picked, photo.file.size)}
+          </Text>
+        )}
+        {photo.state === 'sent' && (
+          <Group gap={4} c="leaf.8">
+            <IconCircleCheck size={16} aria-hidden />
+            <Text size="xs" c="leaf.8">
+              Enviada
+            </Text>
+          </Group>
+        )}
+        {photo.state === 'failed' && (
+          <Group gap="xs" justify="space-between" wrap="nowrap">
+            <Text size="xs" c="red.9" role="alert">
+              {photo.problem}
+            </Text>
+            {onRetry && (
+              <Button
+                size="compact-xs"
+                variant="light"
+                leftSection={<IconRefresh size={14} aria-hidden />}
+                onClick={onRetry}
+                aria-label={`Enviar de novo a ${label}`}
+              >
+                Tentar de novo
+              </Button>
+            )}
+          </Group>
+        )}
+      </Stack>
+    </Group>
   );
 }

@@ -1,8 +1,10 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@agroselo/contracts';
-import { json } from '../../../../test/fetch-mock';
+import { errorFromBody } from '../../../api/api-error';
+import type { startUpload } from '../../../lib/uploads';
+import { json, type mockFetch } from '../../../../test/fetch-mock';
 import { wireUser } from '../../../../test/users';
 import { bodyOf, renderInstanceDetail, write } from '../render-detail';
 import {
@@ -14,6 +16,30 @@ import {
   wireReview,
 } from '../test-data';
 import { LOCATION_DENIED } from './inspection-dialog';
+
+type UploadOptions = Parameters<typeof startUpload>[0];
+
+/** The photos' uploads started, each with what it was told and its ends to settle by hand. */
+const uploads = vi.hoisted(() => ({
+  made: [] as {
+    options: UploadOptions;
+    resolve: (answer: unknown) => void;
+    reject: (error: unknown) => void;
+    cancel: () => Promise<void>;
+  }[],
+}));
+vi.mock('../../../lib/uploads', () => ({
+  startUpload: (options: UploadOptions) => {
+    const made = { options } as (typeof uploads.made)[number];
+    const done = new Promise((resolve, reject) => {
+      made.resolve = resolve;
+      made.reject = reject;
+    });
+    made.cancel = async () => made.reject(new DOMException('Envio cancelado', 'AbortError'));
+    uploads.made.push(made);
+    return { done, cancel: () => made.cancel() };
+  },
+}));
 
 const technician = wireUser('technician', { id: TECHNICIAN_ID });
 const owner = wireUser('owner', { id: OWNER_ID });
@@ -100,28 +126,103 @@ describe('the vistorias of an instance', () => {
     expect(bodyOf(fetchMock, key)).toBeUndefined();
   });
 
-  it('records a visit with a typed position (decimal comma) and a photo shown before it goes', async () => {
+  /** The dialog filled in, with two photos picked: the large one is shown with its sizes. */
+  async function fillDialog() {
     stubObjectUrls();
-    const { dialog, fetchMock, key } = await openDialog();
+    const opened = await openDialog();
+    const { dialog } = opened;
     await write(dialog.getByRole('textbox', { name: 'Latitude' }), '-30,8512');
     await write(dialog.getByRole('textbox', { name: 'Longitude' }), '-51,7986');
     await write(dialog.getByRole('textbox', { name: 'Resumo' }), inspection.summary);
     const picker = screen.getByLabelText('Escolher fotos');
     expect(picker).toHaveAttribute('accept', 'image/*');
     expect(picker).toHaveAttribute('capture', 'environment');
-    const photo = new File(['png'], 'taipa.png', { type: 'image/png' });
-    fireEvent.change(picker, { target: { files: [photo] } });
+    const photos = [
+      new File(['png'], 'taipa.png', { type: 'image/png' }),
+      new File([new Uint8Array(1_200_000)], 'canal.png', { type: 'image/png' }),
+    ];
+    fireEvent.change(picker, { target: { files: photos } });
     expect(await dialog.findByRole('img', { name: 'Foto 1: taipa.png' })).toBeVisible();
-    expect(dialog.getByText('Adicionar fotos (1/10)')).toBeVisible();
+    expect(dialog.getByRole('img', { name: 'Foto 2: canal.png' })).toBeVisible();
+    expect(dialog.getByText('1,1 MB')).toBeVisible();
+    expect(dialog.getByText('Adicionar fotos (2/10)')).toBeVisible();
+    return opened;
+  }
 
+  /** How many times the vistoria was recorded. */
+  const recordings = (fetchMock: ReturnType<typeof mockFetch>) =>
+    fetchMock.mock.calls.filter(
+      ([url, init]) => init?.method === 'POST' && String(url).endsWith('/inspections'),
+    ).length;
+
+  const photosTarget = (instanceId: string) =>
+    `/api/process-instance/${instanceId}/inspections/${inspection.id}/photos`;
+
+  beforeEach(() => {
+    uploads.made.length = 0;
+  });
+
+  it('records the visit without its photos, then sends each photo resumably with its bar', async () => {
+    const { dialog, fetchMock, key } = await fillDialog();
     await userEvent.click(dialog.getByRole('button', { name: 'Registrar vistoria' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(uploads.made).toHaveLength(1));
     const form = bodyOf(fetchMock, key) as FormData;
     expect(form).toBeInstanceOf(FormData);
     expect(form.get('latitude')).toBe('-30.8512');
     expect(form.get('longitude')).toBe('-51.7986');
     expect(form.get('summary')).toBe(inspection.summary);
     expect(form.get('visited_on')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect((form.getAll('photos') as File[]).map((file) => file.name)).toEqual(['taipa.png']);
+    expect(form.getAll('photos')).toEqual([]);
+    const instanceId = key.split('/')[3]!;
+    expect(uploads.made[0]!.options).toMatchObject({
+      target: photosTarget(instanceId),
+      scope: inspection.id,
+    });
+    expect((uploads.made[0]!.options.file as File).name).toBe('taipa.png');
+
+    act(() => uploads.made[0]!.options.onProgress?.(0.42));
+    expect(dialog.getByRole('progressbar', { name: 'Enviando foto 1' })).toBeVisible();
+    expect(dialog.getByText('Enviando… 42%')).toBeVisible();
+    expect(dialog.getByRole('button', { name: 'Cancelar envio de foto 1' })).toBeVisible();
+    await act(async () => uploads.made[0]!.resolve(inspection));
+    expect(await dialog.findByText('Enviada')).toBeVisible();
+
+    await waitFor(() => expect(uploads.made).toHaveLength(2));
+    expect((uploads.made[1]!.options.file as File).name).toBe('canal.png');
+    await act(async () => uploads.made[1]!.resolve(inspection));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(recordings(fetchMock)).toBe(1);
+  });
+
+  it('keeps the vistoria when a photo fails or is canceled, and sends that photo again', async () => {
+    const { dialog, fetchMock } = await fillDialog();
+    await userEvent.click(dialog.getByRole('button', { name: 'Registrar vistoria' }));
+    await waitFor(() => expect(uploads.made).toHaveLength(1));
+    await act(async () =>
+      uploads.made[0]!.reject(errorFromBody(409, { detail: m.tooManyPhotos(10) })),
+    );
+    await waitFor(() => expect(uploads.made).toHaveLength(2));
+    await userEvent.click(dialog.getByRole('button', { name: 'Cancelar envio de foto 2' }));
+
+    expect(await dialog.findByText(m.tooManyPhotos(10))).toBeVisible();
+    expect(dialog.getByText(messages.uploads.canceled)).toBeVisible();
+    expect(
+      dialog.getByText('Vistoria registrada. Envie de novo as fotos que faltam.'),
+    ).toBeVisible();
+    expect(dialog.getByRole('textbox', { name: 'Resumo' })).toBeDisabled();
+
+    await userEvent.click(dialog.getByRole('button', { name: 'Enviar de novo a foto 1' }));
+    await waitFor(() => expect(uploads.made).toHaveLength(3));
+    expect((uploads.made[2]!.options.file as File).name).toBe('taipa.png');
+    await act(async () => uploads.made[2]!.resolve(inspection));
+    expect(await dialog.findByText('Enviada')).toBeVisible();
+    expect(screen.getByRole('dialog')).toBeVisible();
+
+    await userEvent.click(dialog.getByRole('button', { name: 'Enviar fotos' }));
+    await waitFor(() => expect(uploads.made).toHaveLength(4));
+    expect((uploads.made[3]!.options.file as File).name).toBe('canal.png');
+    await act(async () => uploads.made[3]!.resolve(inspection));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(recordings(fetchMock)).toBe(1);
   });
 });

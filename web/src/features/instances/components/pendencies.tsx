@@ -4,17 +4,17 @@ import { notifications } from '@mantine/notifications';
 import { IconArrowBackUp, IconCheck, IconMessageReply, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import {
-  messages,
-  PENDENCY_STATUS_LABELS,
-  PENDENCY_TEXT_MAX,
-  type PendencyStatus,
-} from '@agroselo/contracts';
+import { messages, PENDENCY_TEXT_MAX } from '@agroselo/contracts';
 import { errorMessage } from '../../../api';
 import { paths } from '../../../app/paths';
 import { ErrorAlert } from '../../../components/error-alert';
+import {
+  PENDENCY_STATUS_COLORS,
+  PendencyDue,
+  PendencyStatusBadge,
+} from '../../../components/pendency-badges';
 import type { InstanceDetailItem } from '../api';
-import { formatDay, formatRequestDate } from '../format';
+import { formatRequestDate } from '../format';
 import { pendenciesQueryOptions, usePendencyStep, type PendencyItem } from '../review-api';
 import { ReviewList, ReviewSection, useDialogOnDemand } from './review-section';
 
@@ -23,20 +23,14 @@ const OpenPendencyDialog = lazy(() =>
   import('./open-pendency-dialog').then((module) => ({ default: module.OpenPendencyDialog })),
 );
 
-const STATUS_COLORS: Record<PendencyStatus, string> = {
-  open: 'red',
-  answered: 'rice',
-  resolved: 'leaf',
-};
-
 /** The height one pendência takes while the list loads, so nothing below it moves. */
 const ITEM_HEIGHT = 132;
 
 function Counts({ counts }: { counts: InstanceDetailItem['review']['pendencies'] }) {
   const items = [
-    { label: 'Abertas', value: counts.open, color: 'red' },
-    { label: 'Respondidas', value: counts.answered, color: 'rice' },
-    { label: 'Resolvidas', value: counts.resolved, color: 'leaf' },
+    { label: 'Abertas', value: counts.open, color: PENDENCY_STATUS_COLORS.open },
+    { label: 'Respondidas', value: counts.answered, color: PENDENCY_STATUS_COLORS.answered },
+    { label: 'Resolvidas', value: counts.resolved, color: PENDENCY_STATUS_COLORS.resolved },
   ];
   return (
     <Group gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Contagem">
@@ -132,27 +126,12 @@ function PendencyCard({
           <Text fw={600} size="sm" id={headingId} style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
             {where}
           </Text>
-          <Badge color={STATUS_COLORS[pendency.status]} variant="light" tt="none" flex="none">
-            {PENDENCY_STATUS_LABELS[pendency.status]}
-          </Badge>
+          <PendencyStatusBadge status={pendency.status} />
         </Group>
         <Text size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
           {pendency.description}
         </Text>
-        <Group gap="xs">
-          <Text
-            size="sm"
-            c={pendency.late ? 'red.9' : undefined}
-            fw={pendency.late ? 600 : undefined}
-          >
-            Prazo: <time dateTime={pendency.dueDate}>{formatDay(pendency.dueDate)}</time>
-          </Text>
-          {pendency.late && (
-            <Badge color="red" variant="filled" tt="none" size="sm">
-              Atrasada
-            </Badge>
-          )}
-        </Group>
+        <PendencyDue dueDate={pendency.dueDate} late={pendency.late} />
         {pendency.answer && (
           <Paper bg="gray.0" radius="sm" p="xs">
             <Text size="xs" fw={600}>

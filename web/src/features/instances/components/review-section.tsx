@@ -106,6 +106,7 @@ export function DialogFooter({
   submitLabel,
   onSubmit,
   onCancel,
+  cancelLabel = 'Cancelar',
 }: {
   failure: unknown;
   failureTitle: string;
@@ -114,13 +115,14 @@ export function DialogFooter({
   submitLabel: string;
   onSubmit: () => void;
   onCancel: () => void;
+  cancelLabel?: string;
 }) {
   return (
     <>
       {failure ? <ErrorAlert title={failureTitle}>{errorMessage(failure)}</ErrorAlert> : null}
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onCancel} disabled={pending}>
-          Cancelar
+          {cancelLabel}
         </Button>
         <Button onClick={onSubmit} loading={pending} disabled={disabled}>
           {submitLabel}
