@@ -17,6 +17,7 @@ import { instancesRoutes } from './modules/instances/routes';
 import { notificationsRoutes } from './modules/notifications/routes';
 import { privacyRoutes } from './modules/privacy/routes';
 import { propertiesRoutes } from './modules/properties/routes';
+import { reportsRoutes } from './modules/reports/routes';
 import { reviewRoutes } from './modules/review/routes';
 import { sealsRoutes } from './modules/seals/routes';
 import { uploadsRoutes } from './modules/uploads/routes';
@@ -95,6 +96,7 @@ export async function buildApp(
       await api.register(reviewRoutes);
       await api.register(exportsRoutes);
       await api.register(privacyRoutes);
+      await api.register(reportsRoutes);
     },
     { prefix: '/api' },
   );

@@ -438,6 +438,9 @@ export const ACCESS_MATRIX: AccessRow[] = [
     expect: { ...signedIn(404), technician: 200, admin: 200, owner: 200 },
   },
 
+  // reports
+  { route: 'GET /api/reports/summary', expect: onlyRoles(['technician', 'admin'], 200) },
+
   // users
   { route: 'GET /api/user/all', expect: onlyRoles(['admin'], 200) },
   {

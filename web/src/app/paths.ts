@@ -23,6 +23,7 @@ export const paths = {
   processInstances: () => '/process-instances',
   pendings: () => '/pendings',
   users: () => '/users',
+  reports: () => '/reports',
   stamps: () => '/stamps',
   process: () => '/process',
   newProcess: () => '/process/new',

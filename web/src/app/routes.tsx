@@ -183,6 +183,17 @@ export const routes: RouteObject[] = [
             ],
           },
 
+          // ── reports ──
+          {
+            element: <RequireAuth roles={STAFF_ROLES} />,
+            children: [
+              {
+                path: paths.reports(),
+                lazy: lazyPage(() => import('../features/reports/reports.page'), 'ReportsPage'),
+              },
+            ],
+          },
+
           // ── instances ──
           {
             element: <RequireAuth roles={STAFF_ROLES} />,

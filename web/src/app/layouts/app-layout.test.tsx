@@ -84,6 +84,7 @@ describe('AppLayout header', () => {
     );
     expect(within(mainNav()).queryByRole('link', { name: 'Dashboard' })).toBeNull();
     expect(screen.queryByRole('link', { name: /Usuários/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Relatórios' })).toBeNull();
   });
 
   it('gives technicians the Dashboard and their side menu, without Usuários and Selos', async () => {
@@ -99,11 +100,19 @@ describe('AppLayout header', () => {
     expect(await within(pendings).findByText('3')).toBeInTheDocument();
     expect(within(side).queryByRole('link', { name: 'Usuários' })).toBeNull();
     expect(within(side).queryByRole('link', { name: 'Selos' })).toBeNull();
+    expect(within(side).getByRole('link', { name: 'Relatórios' })).toHaveAttribute(
+      'href',
+      '/reports',
+    );
   });
 
-  it('gives admins Usuários, Selos and Propriedades in the side menu', async () => {
+  it('gives admins Usuários, Selos, Propriedades and Relatórios in the side menu', async () => {
     renderShell('admin');
     const side = await screen.findByRole('navigation', { name: 'Menu lateral' });
+    expect(within(side).getByRole('link', { name: 'Relatórios' })).toHaveAttribute(
+      'href',
+      '/reports',
+    );
     expect(within(side).getByRole('link', { name: 'Usuários' })).toHaveAttribute('href', '/users');
     expect(within(side).getByRole('link', { name: 'Selos' })).toHaveAttribute('href', '/stamps');
     expect(within(side).getByRole('link', { name: 'Propriedades' })).toHaveAttribute(

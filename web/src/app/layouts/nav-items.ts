@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import {
   IconBuildingWarehouse,
   IconCertificate,
+  IconChartBar,
   IconClipboardList,
   IconClockHour4,
   IconHome,
@@ -41,13 +42,15 @@ const properties: NavItem = {
   icon: IconBuildingWarehouse,
 };
 
+const reports: NavItem = { label: 'Relatórios', to: paths.reports(), icon: IconChartBar };
+
 /** Spec §2 "Side menu": only admins and technicians have one on every screen size. */
 export function sideMenuFor(role: Role): NavItem[] {
   switch (role) {
     case 'admin':
-      return [home, processInstances, users, pendings, stamps, properties];
+      return [home, processInstances, users, pendings, stamps, properties, reports];
     case 'technician':
-      return [home, processInstances, pendings, properties];
+      return [home, processInstances, pendings, properties, reports];
     default:
       return [];
   }
