@@ -20,3 +20,4 @@ export * from './uploads';
 export * from './exports';
 export * from './privacy';
 export * from './regions';
+export * from './registry';

@@ -16,6 +16,7 @@ import { formsRoutes } from './modules/forms/routes';
 import { instancesRoutes } from './modules/instances/routes';
 import { notificationsRoutes } from './modules/notifications/routes';
 import { privacyRoutes } from './modules/privacy/routes';
+import { registryRoutes } from './modules/registry/routes';
 import { propertiesRoutes } from './modules/properties/routes';
 import { reviewRoutes } from './modules/review/routes';
 import { sealsRoutes } from './modules/seals/routes';
@@ -95,6 +96,7 @@ export async function buildApp(
       await api.register(reviewRoutes);
       await api.register(exportsRoutes);
       await api.register(privacyRoutes);
+      await api.register(registryRoutes);
     },
     { prefix: '/api' },
   );
