@@ -21,3 +21,4 @@ export * from './exports';
 export * from './privacy';
 export * from './regions';
 export * from './reports';
+export * from './registry';

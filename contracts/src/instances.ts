@@ -96,6 +96,8 @@ export const INSTANCE_EVENT_TYPES = [
   'pendency_reopened',
   'inspection_recorded',
   'recommendation',
+  // registry: the producer grants or withdraws consent to appear in the public registry
+  'publish_consent',
 ] as const;
 export type InstanceEventType = (typeof INSTANCE_EVENT_TYPES)[number];
 

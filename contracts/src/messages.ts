@@ -59,6 +59,18 @@ export const messages = {
   exports: {
     failed: 'Não foi possível exportar. Tente novamente.',
   },
+  /** The public registry of certificates and the producer's consent to appear in it. */
+  registry: {
+    levelInvalid: 'Escolha o nível: prata, ouro ou sem_nivel',
+    regionInvalid: 'Escolha uma região do IRGA ou outras',
+    consentRequired: 'Informe se a propriedade pode aparecer no registro público: true ou false',
+    eventConsentGranted: (name: string) => `Consentimento de publicação concedido por ${name}`,
+    eventConsentWithdrawn: (name: string) => `Consentimento de publicação retirado por ${name}`,
+    // What the web shows.
+    consentGranted: 'Pronto: esta propriedade aparece no registro público de certificados.',
+    consentWithdrawn: 'Pronto: esta propriedade não aparece mais no registro público.',
+    consentFailed: 'Não foi possível salvar a sua escolha. Tente novamente.',
+  },
   /** The password policy and account recovery: every place a password is set. */
   password: {
     hint: 'No mínimo 8 caracteres; evite senhas comuns, seu e-mail ou seu CPF',

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { CodeSchema, UserSchema } from './auth';
 import { PropertySchema } from './properties';
+import { PublicationConsentSchema } from './registry';
 
 /** POST /api/auth/delete-account/confirm: the code e-mailed by POST /api/auth/delete-account. */
 export const DeleteAccountConfirmBodySchema = z.object({ code: CodeSchema });
@@ -15,6 +16,8 @@ export const MyDataSchema = z.object({
   account: UserSchema.extend({ created_at: DateTime, updated_at: DateTime }),
   /** What the account agreed to, and when. */
   consents: z.array(z.object({ consent: z.string(), accepted_at: DateTime })),
+  /** Per request: whether the property may appear in the public registry, and since when. */
+  publication_consents: z.array(PublicationConsentSchema),
   /** As the property screens show them, without the requests (listed below). */
   properties: z.array(PropertySchema.omit({ owner: true, process_instances: true })),
   /** The seal requests of the caller's properties. */

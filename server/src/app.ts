@@ -16,6 +16,7 @@ import { formsRoutes } from './modules/forms/routes';
 import { instancesRoutes } from './modules/instances/routes';
 import { notificationsRoutes } from './modules/notifications/routes';
 import { privacyRoutes } from './modules/privacy/routes';
+import { registryRoutes } from './modules/registry/routes';
 import { propertiesRoutes } from './modules/properties/routes';
 import { reportsRoutes } from './modules/reports/routes';
 import { reviewRoutes } from './modules/review/routes';
@@ -97,6 +98,7 @@ export async function buildApp(
       await api.register(exportsRoutes);
       await api.register(privacyRoutes);
       await api.register(reportsRoutes);
+      await api.register(registryRoutes);
     },
     { prefix: '/api' },
   );

@@ -568,6 +568,16 @@ export const ACCESS_MATRIX: AccessRow[] = [
     path: (fx) => `/api/process/${fx.certificates.processId}/holders`,
     expect: everyone(200),
   },
+  // registry: the public list of certificates and the producer's consent to appear in it
+  { route: 'GET /api/registry', expect: everyone(200) },
+  { route: 'GET /api/registry.csv', expect: everyone(200) },
+  {
+    route: 'PUT /api/process-instance/{id}/publish-consent',
+    path: (fx) => `/api/process-instance/${fx.workflow.pendingInstanceId}/publish-consent`,
+    body: () => json({ consent: true }),
+    expect: { ...onlyRoles(['owner'], 200), user: 404, otherOwner: 404 },
+  },
+  { route: 'GET /api/auth/publication-consents', expect: signedIn(200) },
   // forms: the owner fills the form, staff only its producer-read-only fields
   {
     route: 'GET /api/process-instance/{id}/form/{formId}',
@@ -769,7 +779,11 @@ export async function buildFixture(t: TestApp): Promise<Fixture> {
     technician,
     initiated: true,
   });
-  const certificate = await createCertificate(t.db, { process: certified.process });
+  // Consenting, so the public registry has a row to answer with.
+  const certificate = await createCertificate(t.db, {
+    process: certified.process,
+    publishConsent: true,
+  });
   const forms = await buildFormsFixture(t, property, technician);
   const review = await buildReviewFixture(t, property, technician, owner);
   return {

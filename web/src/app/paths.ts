@@ -32,6 +32,8 @@ export const paths = {
   formFields: (processId: string, formId: string) => `/process/${processId}/form/${formId}/fields`,
   /** Public verification of a certificate: the search box, or one number (the QR code's link). */
   verify: (number?: string) => (number ? `/verificar/${number}` : '/verificar'),
+  /** The public registry of certificates, searchable and filterable. */
+  registry: () => '/certificados',
   privacy: () => '/privacidade',
   terms: () => '/termos',
 } as const;

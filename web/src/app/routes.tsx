@@ -252,6 +252,10 @@ export const routes: RouteObject[] = [
               'CertificatePage',
             ),
           },
+          {
+            path: paths.registry(),
+            lazy: lazyPage(() => import('../features/registry/registry.page'), 'RegistryPage'),
+          },
 
           { path: '*', element: <NotFoundPage /> },
         ],

@@ -47,10 +47,15 @@ export function SiteFooter({ compact = false }: SiteFooterProps) {
             <Stack gap={6}>
               <Brand inverted />
               <Text size="sm">{SITE_TAGLINE}</Text>
-              {/* Where a buyer checks a seal by its certificate's number. */}
-              <Anchor component={Link} to="/verificar" c="white" underline="always" size="sm">
-                Verificar certificado
-              </Anchor>
+              {/* Where a buyer checks a seal by its certificate's number, or finds who holds one. */}
+              <Group gap="lg">
+                <Anchor component={Link} to="/verificar" c="white" underline="always" size="sm">
+                  Verificar certificado
+                </Anchor>
+                <Anchor component={Link} to="/certificados" c="white" underline="always" size="sm">
+                  Certificados
+                </Anchor>
+              </Group>
             </Stack>
             <LegalLinks />
           </Group>

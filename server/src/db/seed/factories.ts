@@ -254,6 +254,8 @@ export async function createInstance(
     parent?: { id: string };
     /** The parecer técnico of a committee process, by the technician. */
     recommendation?: { outcome: 'prata' | 'ouro' | 'reprovar'; justification: string };
+    /** The producer agreed to appear in the public registry (when the request was made). */
+    publishConsent?: boolean;
   } = {},
 ): Promise<InstanceRow> {
   const process = input.process ?? (await createSeal(db)).process;
@@ -284,6 +286,8 @@ export async function createInstance(
       evaluatedAt,
       startedAt,
       finishedAt: input.finished ? later(3) : null,
+      publishConsent: input.publishConsent ?? false,
+      publishConsentAt: input.publishConsent ? createdAt : null,
       ...(input.recommendation && technicianId
         ? {
             recommendationOutcome: input.recommendation.outcome,
@@ -439,6 +443,8 @@ export async function createCertificate(
     validUntil?: string;
     issuedAt?: Date;
     level?: 'prata' | 'ouro' | null;
+    /** For the instance created here: its producer agreed to appear in the public registry. */
+    publishConsent?: boolean;
   } = {},
 ): Promise<CertificateRow> {
   const instance =
@@ -450,6 +456,7 @@ export async function createCertificate(
       initiated: true,
       finished: true,
       approved: true,
+      publishConsent: input.publishConsent,
     }));
   const [process] = await db.select().from(processes).where(eq(processes.id, instance.processId));
   const [row] = await db

@@ -16,6 +16,7 @@ import type { Caller } from '../../plugins/auth';
 import { presentUser } from '../auth/present';
 import { presentProperty } from '../properties/present';
 import { INSTANCE_STATUS_LABELS } from '../exports/lists';
+import { publicationConsentsOf } from '../registry/consent';
 import { presentUserEvent } from '../users/present';
 
 /** Terms and privacy policy are accepted to sign up: the account's creation is that moment. */
@@ -29,7 +30,7 @@ const TERMS_CONSENT = 'Termos de uso e política de privacidade, aceitos no cada
 export async function myData(deps: AppDeps, caller: Caller): Promise<MyData> {
   const db = deps.db;
   const own = eq(properties.ownerId, caller.id);
-  const [propertyRows, requestRows, fieldRows, eventRows] = await Promise.all([
+  const [propertyRows, requestRows, fieldRows, eventRows, publicationConsents] = await Promise.all([
     db.select().from(properties).where(own).orderBy(asc(properties.createdAt)),
     db
       .select({
@@ -71,6 +72,7 @@ export async function myData(deps: AppDeps, caller: Caller): Promise<MyData> {
       .from(userEvents)
       .where(eq(userEvents.userId, caller.id))
       .orderBy(asc(userEvents.createdAt), asc(userEvents.id)),
+    publicationConsentsOf(db, caller.id),
   ]);
 
   return {
@@ -81,6 +83,7 @@ export async function myData(deps: AppDeps, caller: Caller): Promise<MyData> {
       updated_at: caller.updatedAt.toISOString(),
     },
     consents: [{ consent: TERMS_CONSENT, accepted_at: caller.createdAt.toISOString() }],
+    publication_consents: publicationConsents,
     properties: propertyRows.map((property) => {
       const {
         owner: _owner,

@@ -14,6 +14,7 @@ import {
   IconMessageReply,
   IconPlayerPlay,
   IconSend,
+  IconWorld,
   IconX,
   type IconProps,
 } from '@tabler/icons-react';
@@ -40,6 +41,7 @@ const EVENT_ICONS: Record<InstanceEventType, ComponentType<IconProps>> = {
   pendency_reopened: IconArrowBackUp,
   inspection_recorded: IconMapPin,
   recommendation: IconGavel,
+  publish_consent: IconWorld,
 };
 
 /** Refusals in red, what still waits on the producer in the rice colour, the rest in leaf. */

@@ -6,6 +6,7 @@ import { messages } from '@agroselo/contracts';
 import { paths } from '../../../app/paths';
 import { useDownload } from '../../../lib/download';
 import { downloadMyData } from '../api';
+import { PublicationConsents } from '../../registry/components/publication-consents';
 import { DeleteAccountModal } from './delete-account-modal';
 
 export const PRIVACY_SECTION_ID = 'privacidade';
@@ -47,6 +48,7 @@ export function PrivacySection() {
               Excluir minha conta
             </Button>
           </Group>
+          <PublicationConsents />
         </Stack>
       </Paper>
       <DeleteAccountModal opened={deleting} onClose={deleteModal.close} />
