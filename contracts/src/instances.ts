@@ -96,6 +96,10 @@ export const INSTANCE_EVENT_TYPES = [
   'pendency_reopened',
   'inspection_recorded',
   'recommendation',
+  // standing: an admin suspended, revoked or reinstated the certificate
+  'certificate_suspended',
+  'certificate_revoked',
+  'certificate_reinstated',
 ] as const;
 export type InstanceEventType = (typeof INSTANCE_EVENT_TYPES)[number];
 
@@ -187,6 +191,10 @@ export const InstanceDetailSchema = z.object({
     inspect: z.boolean(),
     /** Record the parecer técnico (committee processes, the assigned technician). */
     recommend: z.boolean(),
+    /** The certificate's standing (admins): suspend or revoke a valid one, reinstate a suspended one. */
+    suspend: z.boolean(),
+    revoke: z.boolean(),
+    reinstate: z.boolean(),
   }),
   /** Levels, committee, parecer técnico, pendências and vistorias (DESIGN §4b). */
   review: InstanceReviewSchema,
