@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { IdSchema, ListQuerySchema, safeText } from './common';
 import { messages } from './messages';
 import { SealLevelSchema } from './review';
+import { CERTIFICATE_STANDINGS, StandingReasonSchema } from './safras';
 
 const m = messages.certificates;
 
@@ -31,9 +32,16 @@ export type ConcludeInput = z.output<typeof ConcludeBodySchema>;
 
 /**
  * Where a certificate stands today (America/Sao_Paulo): inside its validity, before it (a seal
- * granted ahead of the cycle it certifies) or after it.
+ * granted ahead of the cycle it certifies) or after it; an admin's suspension or revocation wins
+ * over the dates.
  */
-export const CERTIFICATE_STATUSES = ['valid', 'upcoming', 'expired'] as const;
+export const CERTIFICATE_STATUSES = [
+  'valid',
+  'upcoming',
+  'expired',
+  'suspended',
+  'revoked',
+] as const;
 export const CertificateStatusSchema = z.enum(CERTIFICATE_STATUSES);
 export type CertificateStatus = z.infer<typeof CertificateStatusSchema>;
 
@@ -46,6 +54,12 @@ export const InstanceCertificateSchema = z.object({
   issued_at: z.iso.datetime({ offset: true }),
   /** 'Selo Prata' / 'Selo Ouro'; null when the process offers no levels. */
   level: SealLevelSchema.nullable(),
+  /** Set by an admin (PUT /api/certificate/{number}/suspend|revoke|reinstate). */
+  standing: z.enum(CERTIFICATE_STANDINGS),
+  standing_reason: StandingReasonSchema.nullable(),
+  /** The admin's note: for the producer and the staff only, never on /verificar. */
+  standing_note: z.string().nullable(),
+  standing_changed_at: z.iso.datetime({ offset: true }).nullable(),
 });
 export type InstanceCertificate = z.infer<typeof InstanceCertificateSchema>;
 
@@ -65,6 +79,10 @@ export const PublicCertificateSchema = z.object({
   valid_until: z.iso.date(),
   issued_at: z.iso.datetime({ offset: true }),
   level: SealLevelSchema.nullable(),
+  /** Suspended or revoked: the public reason category and when (never the admin's note). */
+  standing: z
+    .object({ reason: StandingReasonSchema, changed_at: z.iso.datetime({ offset: true }) })
+    .nullable(),
   property: z.object({
     business_name: z.string(),
     /** 14 characters, unformatted. */
@@ -101,3 +119,24 @@ export const SealHolderSchema = z.object({
   level: SealLevelSchema.nullable(),
 });
 export type SealHolder = z.infer<typeof SealHolderSchema>;
+
+/** The longest note an admin keeps with a suspension, revocation or reinstatement. */
+export const STANDING_NOTE_MAX = 1000;
+
+const standingNote = safeText({ error: messages.standing.noteInvalid })
+  .max(STANDING_NOTE_MAX, messages.standing.noteTooLong)
+  .optional()
+  .transform((value) => value?.trim() || null);
+
+/** PUT /api/certificate/{number}/suspend and /revoke (JSON). */
+export const StandingBodySchema = z.object({
+  reason: StandingReasonSchema,
+  note: standingNote,
+});
+export type StandingBody = z.input<typeof StandingBodySchema>;
+export type StandingInput = z.output<typeof StandingBodySchema>;
+
+/** PUT /api/certificate/{number}/reinstate (JSON). */
+export const ReinstateBodySchema = z.object({ note: standingNote });
+export type ReinstateBody = z.input<typeof ReinstateBodySchema>;
+export type ReinstateInput = z.output<typeof ReinstateBodySchema>;

@@ -98,6 +98,10 @@ export const INSTANCE_EVENT_TYPES = [
   'recommendation',
   // registry: the producer grants or withdraws consent to appear in the public registry
   'publish_consent',
+  // standing: an admin suspended, revoked or reinstated the certificate
+  'certificate_suspended',
+  'certificate_revoked',
+  'certificate_reinstated',
 ] as const;
 export type InstanceEventType = (typeof INSTANCE_EVENT_TYPES)[number];
 
@@ -189,6 +193,10 @@ export const InstanceDetailSchema = z.object({
     inspect: z.boolean(),
     /** Record the parecer técnico (committee processes, the assigned technician). */
     recommend: z.boolean(),
+    /** The certificate's standing (admins): suspend or revoke a valid one, reinstate a suspended one. */
+    suspend: z.boolean(),
+    revoke: z.boolean(),
+    reinstate: z.boolean(),
   }),
   /** Levels, committee, parecer técnico, pendências and vistorias (DESIGN §4b). */
   review: InstanceReviewSchema,

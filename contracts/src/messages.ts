@@ -317,6 +317,51 @@ export const messages = {
     safraInvalid: 'Informe a safra no formato AAAA/AA, com anos consecutivos (ex.: 2026/27)',
     reasonRequired: 'Escolha o motivo',
   },
+  /** An admin suspends, revokes or reinstates a certificate; expiry alerts (DESIGN §4b). */
+  standing: {
+    alreadySuspended: 'O certificado já está suspenso',
+    revoked: 'O certificado foi cancelado',
+    alreadyRevoked: 'O certificado já foi cancelado',
+    onlySuspended: 'Apenas um certificado suspenso pode ser reativado',
+    noteInvalid: 'A observação deve ser um texto',
+    noteTooLong: 'A observação deve ter no máximo 1000 caracteres',
+    // The timeline, with the admin's name and the reason's label.
+    eventSuspended: (name: string, reason: string) => `Certificado suspenso por ${name}: ${reason}`,
+    eventRevoked: (name: string, reason: string) => `Certificado cancelado por ${name}: ${reason}`,
+    eventReinstated: (name: string) => `Certificado reativado por ${name}`,
+    // What the web shows.
+    suspended: 'Suspenso',
+    revokedBadge: 'Cancelado',
+    statusSuspended: 'Certificado suspenso',
+    statusRevoked: 'Certificado cancelado',
+    suspend: 'Suspender',
+    revoke: 'Cancelar certificado',
+    reinstate: 'Reativar',
+    suspendTitle: 'Suspender o certificado',
+    revokeTitle: 'Cancelar o certificado',
+    reinstateTitle: 'Reativar o certificado',
+    revokeWarning: 'O cancelamento é definitivo.',
+    reason: 'Motivo',
+    note: 'Observação (opcional)',
+    noteHint: 'Fica visível só para o produtor e a equipe, nunca na verificação pública.',
+    confirm: 'Confirmar',
+    since: (day: string) => `desde ${day}`,
+    suspendedNotice: 'Certificado suspenso. O produtor foi avisado por e-mail.',
+    revokedNotice: 'Certificado cancelado. O produtor foi avisado por e-mail.',
+    reinstatedNotice: 'Certificado reativado. O produtor foi avisado por e-mail.',
+    changeFailed: 'Não foi possível mudar a situação do certificado',
+    // The bell (owners): licences and certificates about to end.
+    farmingLoExpiring: (farm: string, day: string) =>
+      `A LO de irrigação da ${farm} vence em ${day}. Atualize aqui!`,
+    farmingLoExpired: (farm: string, day: string) =>
+      `A LO de irrigação da ${farm} venceu em ${day}. Atualize aqui!`,
+    dryingLoExpiring: (farm: string, day: string) =>
+      `A LO da unidade de armazenamento da ${farm} vence em ${day}. Atualize aqui!`,
+    dryingLoExpired: (farm: string, day: string) =>
+      `A LO da unidade de armazenamento da ${farm} venceu em ${day}. Atualize aqui!`,
+    certificateEnding: (farm: string, day: string) =>
+      `O certificado da ${farm} vence em ${day}. Veja aqui!`,
+  },
   review: {
     conflictOfInterest: 'Você é o responsável técnico desta propriedade e não pode avaliá-la.',
     pendencyNotAllowed: 'Pendências só podem ser abertas em um processo iniciado e não concluído.',

@@ -1,6 +1,7 @@
 import type { AppDeps } from './deps';
 import type { DailyJob } from './lib/jobs';
 import { sweepExpiredFailures } from './modules/auth/attempts';
+import { expiryAlertsJob } from './modules/certificates/expiry-alerts';
 import { deadlineRemindersJob } from './modules/certificates/reminders';
 import { expiredUploadsJob } from './modules/uploads/store';
 
@@ -15,5 +16,6 @@ export const dailyJobs = (deps: Pick<AppDeps, 'config' | 'mailer'>): DailyJob[] 
     run: async ({ db, now }) => `${await sweepExpiredFailures(db, now)} falhas antigas removidas`,
   },
   deadlineRemindersJob(deps),
+  expiryAlertsJob(deps),
   expiredUploadsJob(deps.config),
 ];

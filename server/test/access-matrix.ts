@@ -1,5 +1,6 @@
 import type { InjectOptions } from 'fastify';
-import { proofs, userEvents } from '../src/db/schema';
+import { eq } from 'drizzle-orm';
+import { certificates, proofs, userEvents } from '../src/db/schema';
 import { newId } from '../src/lib/ids';
 import {
   addProcessFields,
@@ -84,6 +85,8 @@ export interface Fixture {
     ongoingInstanceId: string;
     number: string;
     processId: string;
+    /** One certificate per standing row: two valid (suspend, revoke), one suspended (reinstate). */
+    standing: Record<'suspend' | 'revoke' | 'reinstate', string>;
   };
   /** A started instance of the owner's farm, accepted by `technician`, and its form instances. */
   forms: {
@@ -578,6 +581,12 @@ export const ACCESS_MATRIX: AccessRow[] = [
     expect: { ...onlyRoles(['owner'], 200), user: 404, otherOwner: 404 },
   },
   { route: 'GET /api/auth/publication-consents', expect: signedIn(200) },
+  ...(['suspend', 'revoke', 'reinstate'] as const).map((change): AccessRow => ({
+    route: `PUT /api/certificate/{number}/${change}`,
+    path: (fx) => `/api/certificate/${fx.certificates.standing[change]}/${change}`,
+    body: () => json(change === 'reinstate' ? {} : { reason: 'documentation' }),
+    expect: onlyRoles(['admin'], 200),
+  })),
   // forms: the owner fills the form, staff only its producer-read-only fields
   {
     route: 'GET /api/process-instance/{id}/form/{formId}',
@@ -784,6 +793,15 @@ export async function buildFixture(t: TestApp): Promise<Fixture> {
     process: certified.process,
     publishConsent: true,
   });
+  const [toSuspend, toRevoke, toReinstate] = [
+    await createCertificate(t.db, { process: certified.process }),
+    await createCertificate(t.db, { process: certified.process }),
+    await createCertificate(t.db, { process: certified.process }),
+  ];
+  await t.db
+    .update(certificates)
+    .set({ standing: 'suspended', standingReason: 'nonconformity', standingChangedAt: new Date() })
+    .where(eq(certificates.id, toReinstate.id));
   const forms = await buildFormsFixture(t, property, technician);
   const review = await buildReviewFixture(t, property, technician, owner);
   return {
@@ -813,6 +831,11 @@ export async function buildFixture(t: TestApp): Promise<Fixture> {
       ongoingInstanceId: ongoingInstance.id,
       number: certificate.number,
       processId: certified.process.id,
+      standing: {
+        suspend: toSuspend.number,
+        revoke: toRevoke.number,
+        reinstate: toReinstate.number,
+      },
     },
     forms,
     review,

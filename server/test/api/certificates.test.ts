@@ -396,6 +396,10 @@ describe('the certificate on the property', () => {
           valid_until: certificate.validUntil,
           issued_at: certificate.issuedAt.toISOString(),
           level: null,
+          standing: 'valid',
+          standing_reason: null,
+          standing_note: null,
+          standing_changed_at: null,
         },
       }),
     ]);
@@ -439,6 +443,7 @@ describe('GET /api/certificate/{number}', () => {
       valid_until: day(300),
       issued_at: certificate.issuedAt.toISOString(),
       level: null,
+      standing: null,
       property: { business_name: 'Granja Arroio Duro', cnpj: farm.cnpj, municipality: 'Camaquã' },
       seal: {
         name: 'Arroz de Qualidade Superior',

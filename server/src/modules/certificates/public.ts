@@ -24,6 +24,7 @@ import { fullName } from '../instances/present';
 import { findProcess } from '../seals/queries';
 import { stampImageUrl } from '../seals/present';
 import { links } from './emails';
+import { publicCertificate } from './standing';
 import { certificateStatus, saoPauloToday } from './status';
 
 const m = messages.certificates;
@@ -39,6 +40,9 @@ async function findCertificate(db: Db, rawNumber: string) {
       validUntil: c.validUntil,
       issuedAt: c.issuedAt,
       level: c.level,
+      standing: c.standing,
+      standingReason: c.standingReason,
+      standingChangedAt: c.standingChangedAt,
       property: {
         businessName: properties.businessName,
         cnpj: properties.cnpj,
@@ -76,6 +80,10 @@ function presentPublicCertificate(row: CertificateRecord, publicUrl: string): Pu
     valid_until: row.validUntil,
     issued_at: row.issuedAt.toISOString(),
     level: row.level,
+    standing:
+      row.standing !== 'valid' && row.standingReason && row.standingChangedAt
+        ? { reason: row.standingReason, changed_at: row.standingChangedAt.toISOString() }
+        : null,
     property: {
       business_name: row.property.businessName,
       cnpj: row.property.cnpj,
@@ -112,7 +120,8 @@ export async function certificateForPdf(deps: AppDeps, rawNumber: string) {
 
 /**
  * GET /api/process/{processId}/holders: the properties whose certificate of this seal has not
- * expired (valid now or from a later day), by name; a property certified twice appears once.
+ * expired (valid now or from a later day) and stands valid (neither suspended nor revoked), by
+ * name; a property certified twice appears once.
  * Only what a buyer needs: name, municipality and validity.
  */
 export async function listHolders(
@@ -123,7 +132,7 @@ export async function listHolders(
 ): Promise<Page<SealHolder>> {
   const process = await findProcess(deps.db, caller, processId);
   const today = saoPauloToday();
-  const where = and(eq(i.processId, process.id), gte(c.validUntil, today));
+  const where = and(eq(i.processId, process.id), gte(c.validUntil, today), publicCertificate(c));
   const rows = await deps.db
     .select({
       businessName: properties.businessName,

@@ -18,7 +18,8 @@ export const REMINDER_DAYS_AHEAD = 3;
 
 const owner = alias(users, 'owner');
 
-const addDays = (day: string, days: number): string => {
+/** `day` plus `days` calendar days (negative goes back). */
+export const addDays = (day: string, days: number): string => {
   const date = new Date(`${day}T12:00:00Z`);
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);

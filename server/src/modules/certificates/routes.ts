@@ -4,9 +4,12 @@ import {
   HoldersParamsSchema,
   HoldersQuerySchema,
   IdParamsSchema,
+  InstanceCertificateSchema,
   InstanceDetailSchema,
   PublicCertificateSchema,
+  ReinstateBodySchema,
   SealHolderSchema,
+  StandingBodySchema,
   STAFF_ROLES,
 } from '@agroselo/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -19,6 +22,7 @@ import { concludeInstance } from './conclude';
 import { renderCertificatePdf } from './pdf';
 import { certificateForPdf, getPublicCertificate, listHolders } from './public';
 import { loadSealImage } from './seal-image';
+import { changeStanding } from './standing';
 
 const TAGS = ['certificados'];
 
@@ -51,7 +55,8 @@ export async function certificatesRoutes(base: FastifyInstance): Promise<void> {
         tags: TAGS,
         summary:
           'Verificação pública de um certificado pelo número (maiúsculas ou minúsculas, com ou ' +
-          'sem traços): situação (valid, upcoming, expired), propriedade, selo, validade e emissor',
+          'sem traços): situação (valid, upcoming, expired, suspended, revoked), propriedade, ' +
+          'selo, validade e emissor; suspenso ou cancelado, o motivo (nunca a observação)',
         params: CertificateNumberParamsSchema,
         response: { 200: PublicCertificateSchema },
       },
@@ -89,7 +94,8 @@ export async function certificatesRoutes(base: FastifyInstance): Promise<void> {
       schema: {
         tags: TAGS,
         summary:
-          'Propriedades que têm o selo deste processo com certificado não vencido (público): ' +
+          'Propriedades que têm o selo deste processo com certificado não vencido, nem suspenso ' +
+          'nem cancelado (público): ' +
           'nome, município e validade, em ordem de nome',
         params: HoldersParamsSchema,
         querystring: HoldersQuerySchema,
@@ -102,5 +108,61 @@ export async function certificatesRoutes(base: FastifyInstance): Promise<void> {
         reply,
         await listHolders(app.deps, request.caller, request.params.processId, request.query),
       ),
+  );
+
+  const adminOnly = app.guard({ roles: ['admin'] });
+  const standingSchema = (summary: string) => ({
+    tags: TAGS,
+    summary,
+    security: [{ bearer: [] }],
+    params: CertificateNumberParamsSchema,
+    response: { 200: InstanceCertificateSchema },
+  });
+
+  app.put(
+    '/certificate/:number/suspend',
+    {
+      schema: {
+        ...standingSchema(
+          'Suspender um certificado válido, com o motivo (público) e uma observação (interna); ' +
+            'o produtor é avisado por e-mail. Só administradores',
+        ),
+        body: StandingBodySchema,
+      },
+      preHandler: adminOnly,
+    },
+    (request) =>
+      changeStanding(app.deps, callerOf(request), request.params.number, 'suspend', request.body),
+  );
+
+  app.put(
+    '/certificate/:number/revoke',
+    {
+      schema: {
+        ...standingSchema(
+          'Cancelar um certificado válido ou suspenso, definitivamente, com o motivo; o produtor ' +
+            'é avisado por e-mail. Só administradores',
+        ),
+        body: StandingBodySchema,
+      },
+      preHandler: adminOnly,
+    },
+    (request) =>
+      changeStanding(app.deps, callerOf(request), request.params.number, 'revoke', request.body),
+  );
+
+  app.put(
+    '/certificate/:number/reinstate',
+    {
+      schema: {
+        ...standingSchema(
+          'Reativar um certificado suspenso; o produtor é avisado por e-mail. Só administradores',
+        ),
+        body: ReinstateBodySchema,
+      },
+      preHandler: adminOnly,
+    },
+    (request) =>
+      changeStanding(app.deps, callerOf(request), request.params.number, 'reinstate', request.body),
   );
 }

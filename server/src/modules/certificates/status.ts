@@ -1,13 +1,21 @@
-import { toSaoPauloDay, type CertificateStatus } from '@agroselo/contracts';
+import {
+  toSaoPauloDay,
+  type CertificateStanding,
+  type CertificateStatus,
+} from '@agroselo/contracts';
 
 /** Today in São Paulo, where the seals' validity days are counted. */
 export const saoPauloToday = (now = new Date()): string => toSaoPauloDay(now.toISOString())!;
 
-/** Where a validity stands on `today`; both ends are days of validity. */
+/**
+ * Where a certificate stands on `today`; both ends are days of validity. A suspension or a
+ * revocation wins over the dates.
+ */
 export function certificateStatus(
-  validity: { validFrom: string; validUntil: string },
+  validity: { validFrom: string; validUntil: string; standing?: CertificateStanding },
   today: string = saoPauloToday(),
 ): CertificateStatus {
+  if (validity.standing && validity.standing !== 'valid') return validity.standing;
   if (today < validity.validFrom) return 'upcoming';
   if (today > validity.validUntil) return 'expired';
   return 'valid';

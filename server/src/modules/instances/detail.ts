@@ -17,6 +17,7 @@ import {
 import { notFound } from '../../lib/errors';
 import { prepared } from '../../lib/prepared';
 import type { Caller } from '../../plugins/auth';
+import { instanceCertificateColumns } from '../certificates/standing';
 import {
   presentInstanceDetail,
   type ChainJson,
@@ -64,13 +65,7 @@ function detailQuery(db: Db) {
         firstName: recommender.firstName,
         lastName: recommender.lastName,
       },
-      certificate: {
-        number: certificates.number,
-        validFrom: certificates.validFrom,
-        validUntil: certificates.validUntil,
-        issuedAt: certificates.issuedAt,
-        level: certificates.level,
-      },
+      certificate: instanceCertificateColumns(certificates),
       reviewCounts: sql<ReviewCountsJson>`(
         select json_build_object(
           'open', count(*) filter (where pd.status = 'open'),

@@ -10,7 +10,11 @@ import {
 } from '@agroselo/contracts';
 import type { processInstances, properties, users } from '../../db/schema';
 import type { Caller } from '../../plugins/auth';
-import { certificateStatus } from '../certificates/status';
+import {
+  presentInstanceCertificate,
+  standingActions,
+  type InstanceCertificateRow,
+} from '../certificates/standing';
 import { hasConflictOfInterest } from '../review/conflict';
 import { stampImageUrl } from '../seals/present';
 
@@ -111,13 +115,7 @@ export interface InstanceDetailRow {
   technician: Person | null;
   requester: Person | null;
   recommender: Person | null;
-  certificate: {
-    number: string;
-    validFrom: string;
-    validUntil: string;
-    issuedAt: Date;
-    level: SealLevel | null;
-  } | null;
+  certificate: InstanceCertificateRow | null;
   reviewCounts: ReviewCountsJson;
   formInstances: FormInstanceJson[];
   events: EventJson[];
@@ -225,6 +223,7 @@ export function presentInstanceDetail(row: InstanceDetailRow, caller: Caller): I
       review: reviewing,
       inspect: reviewing,
       recommend: reviewing && committee && assigned,
+      ...standingActions(caller, row.certificate?.standing ?? null),
     },
     review: {
       levels: row.process.levels,
@@ -251,16 +250,7 @@ export function presentInstanceDetail(row: InstanceDetailRow, caller: Caller): I
     },
     approved: instance.approved,
     finish_note: instance.finishNote,
-    certificate: row.certificate
-      ? {
-          number: row.certificate.number,
-          status: certificateStatus(row.certificate),
-          valid_from: row.certificate.validFrom,
-          valid_until: row.certificate.validUntil,
-          issued_at: row.certificate.issuedAt.toISOString(),
-          level: row.certificate.level,
-        }
-      : null,
+    certificate: row.certificate ? presentInstanceCertificate(row.certificate) : null,
     created_at: instance.createdAt.toISOString(),
     evaluated_at: isoOrNull(instance.evaluatedAt),
     started_at: isoOrNull(instance.startedAt),

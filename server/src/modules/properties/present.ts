@@ -3,9 +3,11 @@ import {
   type Property,
   type PropertyInstance,
   type SealLevel,
+  type CertificateStanding,
+  type StandingReason,
 } from '@agroselo/contracts';
 import type { properties, users } from '../../db/schema';
-import { certificateStatus } from '../certificates/status';
+import { presentInstanceCertificate } from '../certificates/standing';
 import { fullName } from '../instances/present';
 
 type PropertyRow = typeof properties.$inferSelect;
@@ -26,6 +28,10 @@ export interface InstanceJson {
   certificate_valid_until: string | null;
   certificate_issued_at: string | null;
   certificate_level: SealLevel | null;
+  certificate_standing: CertificateStanding | null;
+  certificate_standing_reason: StandingReason | null;
+  certificate_standing_note: string | null;
+  certificate_standing_changed_at: string | null;
 }
 
 /** What the property queries gather for one property. */
@@ -62,17 +68,19 @@ function presentInstance(instance: InstanceJson): PropertyInstance {
       instance.certificate_valid_from &&
       instance.certificate_valid_until &&
       instance.certificate_issued_at
-        ? {
+        ? presentInstanceCertificate({
             number: instance.certificate_number,
-            status: certificateStatus({
-              validFrom: instance.certificate_valid_from,
-              validUntil: instance.certificate_valid_until,
-            }),
-            valid_from: instance.certificate_valid_from,
-            valid_until: instance.certificate_valid_until,
-            issued_at: new Date(instance.certificate_issued_at).toISOString(),
+            validFrom: instance.certificate_valid_from,
+            validUntil: instance.certificate_valid_until,
+            issuedAt: new Date(instance.certificate_issued_at),
             level: instance.certificate_level,
-          }
+            standing: instance.certificate_standing ?? 'valid',
+            standingReason: instance.certificate_standing_reason,
+            standingNote: instance.certificate_standing_note,
+            standingChangedAt: instance.certificate_standing_changed_at
+              ? new Date(instance.certificate_standing_changed_at)
+              : null,
+          })
         : null,
   };
 }

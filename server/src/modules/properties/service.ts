@@ -55,7 +55,11 @@ const instancesJson = sql<InstanceJson[]>`coalesce((
     'certificate_valid_from', ${certificates.validFrom},
     'certificate_level', ${certificates.level},
     'certificate_valid_until', ${certificates.validUntil},
-    'certificate_issued_at', ${certificates.issuedAt}
+    'certificate_issued_at', ${certificates.issuedAt},
+    'certificate_standing', ${certificates.standing},
+    'certificate_standing_reason', ${certificates.standingReason},
+    'certificate_standing_note', ${certificates.standingNote},
+    'certificate_standing_changed_at', ${certificates.standingChangedAt}
   ) order by ${i.createdAt}, ${i.id})
   from ${i}
   inner join ${stamps} on ${stamps.processId} = ${i.processId}

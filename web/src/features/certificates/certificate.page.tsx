@@ -18,7 +18,9 @@ import {
 import {
   IconAlertTriangle,
   IconCertificate,
+  IconCertificateOff,
   IconClockHour4,
+  IconPlayerPause,
   IconRosetteDiscountCheck,
   IconSearchOff,
 } from '@tabler/icons-react';
@@ -45,6 +47,8 @@ const STATUS_ICONS: Record<CertificateStatus, ReactNode> = {
   valid: <IconRosetteDiscountCheck size={40} />,
   upcoming: <IconClockHour4 size={40} />,
   expired: <IconAlertTriangle size={40} />,
+  suspended: <IconPlayerPause size={40} />,
+  revoked: <IconCertificateOff size={40} />,
 };
 
 function Field({ label, children }: { label: string; children: ReactNode }) {

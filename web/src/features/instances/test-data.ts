@@ -64,6 +64,9 @@ export const NO_ACTIONS: InstanceDetail['actions'] = {
   review: false,
   inspect: false,
   recommend: false,
+  suspend: false,
+  revoke: false,
+  reinstate: false,
 };
 
 /** The review part of the detail: no levels, no committee, nothing recorded yet. */
@@ -278,6 +281,10 @@ export function wireApproved(
       valid_until: '2028-06-30',
       issued_at: '2026-11-20T15:00:00.000Z',
       level,
+      standing: 'valid',
+      standing_reason: null,
+      standing_note: null,
+      standing_changed_at: null,
     },
   };
 }

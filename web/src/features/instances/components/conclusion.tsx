@@ -43,6 +43,8 @@ const CERTIFICATE_STATUS: Record<CertificateStatus, { label: string; color: stri
   valid: { label: 'Válido', color: 'leaf' },
   upcoming: { label: 'Ainda não vigente', color: 'yellow' },
   expired: { label: 'Expirado', color: 'red' },
+  suspended: { label: messages.standing.suspended, color: 'orange' },
+  revoked: { label: messages.standing.revokedBadge, color: 'red' },
 };
 
 /**

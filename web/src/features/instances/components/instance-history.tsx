@@ -5,6 +5,7 @@ import {
   IconArrowBackUp,
   IconBan,
   IconCertificate,
+  IconCertificateOff,
   IconCheck,
   IconCircleCheck,
   IconClipboardCheck,
@@ -12,6 +13,7 @@ import {
   IconGavel,
   IconMapPin,
   IconMessageReply,
+  IconPlayerPause,
   IconPlayerPlay,
   IconSend,
   IconWorld,
@@ -42,11 +44,15 @@ const EVENT_ICONS: Record<InstanceEventType, ComponentType<IconProps>> = {
   inspection_recorded: IconMapPin,
   recommendation: IconGavel,
   publish_consent: IconWorld,
+  certificate_suspended: IconPlayerPause,
+  certificate_revoked: IconCertificateOff,
+  certificate_reinstated: IconPlayerPlay,
 };
 
 /** Refusals in red, what still waits on the producer in the rice colour, the rest in leaf. */
 const eventColor = (type: InstanceEventType) => {
-  if (type === 'rejected' || type === 'failed') return 'red';
+  if (type === 'rejected' || type === 'failed' || type === 'certificate_revoked') return 'red';
+  if (type === 'certificate_suspended') return 'orange';
   if (type === 'pendency_opened' || type === 'pendency_reopened') return 'rice';
   return 'leaf';
 };
