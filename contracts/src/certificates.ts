@@ -46,6 +46,8 @@ export const InstanceCertificateSchema = z.object({
   issued_at: z.iso.datetime({ offset: true }),
   /** 'Selo Prata' / 'Selo Ouro'; null when the process offers no levels. */
   level: SealLevelSchema.nullable(),
+  /** The season whose commercialisation it covers (`2026/27`). */
+  safra: z.string(),
 });
 export type InstanceCertificate = z.infer<typeof InstanceCertificateSchema>;
 
@@ -65,6 +67,8 @@ export const PublicCertificateSchema = z.object({
   valid_until: z.iso.date(),
   issued_at: z.iso.datetime({ offset: true }),
   level: SealLevelSchema.nullable(),
+  /** The season whose commercialisation it covers (`2026/27`). */
+  safra: z.string(),
   property: z.object({
     business_name: z.string(),
     /** 14 characters, unformatted. */

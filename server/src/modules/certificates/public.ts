@@ -44,7 +44,7 @@ async function findCertificate(db: Db, rawNumber: string) {
         cnpj: properties.cnpj,
         municipality: properties.municipality,
       },
-      process: { id: processes.id, description: processes.description },
+      process: { id: processes.id, description: processes.description, safra: processes.safra },
       stamp: {
         id: stamps.id,
         name: stamps.name,
@@ -76,6 +76,7 @@ function presentPublicCertificate(row: CertificateRecord, publicUrl: string): Pu
     valid_until: row.validUntil,
     issued_at: row.issuedAt.toISOString(),
     level: row.level,
+    safra: row.process.safra,
     property: {
       business_name: row.property.businessName,
       cnpj: row.property.cnpj,

@@ -6,12 +6,14 @@ import {
   type InstanceDetail,
   type InstanceEvent,
   type InstanceSummary,
+  type RenewalOf,
   type SealLevel,
 } from '@agroselo/contracts';
 import type { processInstances, properties, users } from '../../db/schema';
 import type { Caller } from '../../plugins/auth';
 import { certificateStatus } from '../certificates/status';
 import { hasConflictOfInterest } from '../review/conflict';
+import { renewalOffer, type RenewalOfferJson } from '../safras/queries';
 import { stampImageUrl } from '../seals/present';
 
 type Instance = typeof processInstances.$inferSelect;
@@ -26,6 +28,7 @@ export interface InstanceSummaryRow {
   >;
   property: Pick<Property, 'id' | 'businessName' | 'cnpj' | 'municipality'>;
   stampName: string;
+  safra: string;
   technician: Pick<User, 'id' | 'firstName' | 'lastName'> | null;
   progress: { finished: number; total: number };
 }
@@ -43,7 +46,7 @@ export function presentInstanceSummary(row: InstanceSummaryRow): InstanceSummary
       cnpj: property.cnpj,
       municipality: property.municipality,
     },
-    process: { id: instance.processId, stamp: { name: row.stampName } },
+    process: { id: instance.processId, safra: row.safra, stamp: { name: row.stampName } },
     technician: technician ? { id: technician.id, name: fullName(technician) } : null,
     rejected: instance.rejected,
     initiated: instance.initiated,
@@ -106,7 +109,13 @@ export interface InstanceDetailRow {
   instance: Instance;
   property: Property;
   owner: Person;
-  process: { id: string; description: string; levels: SealLevel[]; committee: boolean };
+  process: {
+    id: string;
+    description: string;
+    levels: SealLevel[];
+    committee: boolean;
+    safra: string;
+  };
   stamp: { id: string; name: string; imageKey: string | null };
   technician: Person | null;
   requester: Person | null;
@@ -118,6 +127,8 @@ export interface InstanceDetailRow {
     issuedAt: Date;
     level: SealLevel | null;
   } | null;
+  renewalOf: RenewalOf | null;
+  renewalOffer: RenewalOfferJson | null;
   reviewCounts: ReviewCountsJson;
   formInstances: FormInstanceJson[];
   events: EventJson[];
@@ -156,6 +167,7 @@ export function presentInstanceDetail(row: InstanceDetailRow, caller: Caller): I
     created_at: iso(link.created_at),
   }));
   const child = row.chain.find((link) => link.depth === 1);
+  const isOwner = PRODUCER_ROLES.includes(caller.role) && p.ownerId === caller.id;
   const conflicted = hasConflictOfInterest(caller, p.responsibleTechnicianCrea);
   const assigned = caller.role === 'technician' && instance.technicianId === caller.id;
   const committee = row.process.committee;
@@ -199,6 +211,7 @@ export function presentInstanceDetail(row: InstanceDetailRow, caller: Caller): I
     process: {
       id: row.process.id,
       description: row.process.description,
+      safra: row.process.safra,
       stamp: {
         name: row.stamp.name,
         image_url: row.stamp.imageKey ? stampImageUrl(row.stamp.id, row.stamp.imageKey) : null,
@@ -217,15 +230,18 @@ export function presentInstanceDetail(row: InstanceDetailRow, caller: Caller): I
     actions: {
       evaluate:
         STAFF_ROLES.includes(caller.role) && status === InstanceStatus.PENDING && !conflicted,
-      start:
-        PRODUCER_ROLES.includes(caller.role) &&
-        p.ownerId === caller.id &&
-        status === InstanceStatus.PRODUCER_PENDING,
+      start: isOwner && status === InstanceStatus.PRODUCER_PENDING,
       conclude: reviewing && (committee ? caller.role === 'admin' && recommended : true),
       review: reviewing,
       inspect: reviewing,
       recommend: reviewing && committee && assigned,
+      publish_consent: isOwner,
     },
+    rice_area_ha: instance.riceAreaHa,
+    publish_consent: instance.publishConsent,
+    publish_consent_at: isoOrNull(instance.publishConsentAt),
+    renewal_of: row.renewalOf,
+    renewal_offer: renewalOffer(row.renewalOffer, isOwner),
     review: {
       levels: row.process.levels,
       committee,
@@ -259,6 +275,7 @@ export function presentInstanceDetail(row: InstanceDetailRow, caller: Caller): I
           valid_until: row.certificate.validUntil,
           issued_at: row.certificate.issuedAt.toISOString(),
           level: row.certificate.level,
+          safra: row.process.safra,
         }
       : null,
     created_at: instance.createdAt.toISOString(),

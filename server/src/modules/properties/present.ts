@@ -7,6 +7,7 @@ import {
 import type { properties, users } from '../../db/schema';
 import { certificateStatus } from '../certificates/status';
 import { fullName } from '../instances/present';
+import { renewalOffer, type RenewalOfferJson } from '../safras/queries';
 
 type PropertyRow = typeof properties.$inferSelect;
 
@@ -17,6 +18,8 @@ export interface InstanceJson {
   initiated: boolean;
   finished: boolean;
   process_id: string;
+  safra: string;
+  renewal_offer: RenewalOfferJson | null;
   stamp_name: string;
   technician_id: string | null;
   technician_first_name: string | null;
@@ -35,7 +38,7 @@ export interface PropertyWithRelations {
   instances: InstanceJson[];
 }
 
-function presentInstance(instance: InstanceJson): PropertyInstance {
+function presentInstance(instance: InstanceJson, isOwner: boolean): PropertyInstance {
   return {
     id: instance.id,
     rejected: instance.rejected,
@@ -57,6 +60,8 @@ function presentInstance(instance: InstanceJson): PropertyInstance {
       hasTechnician: instance.technician_id !== null,
     }),
     process: { id: instance.process_id, stamp: { name: instance.stamp_name } },
+    safra: instance.safra,
+    renewal_offer: renewalOffer(instance.renewal_offer, isOwner),
     certificate:
       instance.certificate_number &&
       instance.certificate_valid_from &&
@@ -72,16 +77,18 @@ function presentInstance(instance: InstanceJson): PropertyInstance {
             valid_until: instance.certificate_valid_until,
             issued_at: new Date(instance.certificate_issued_at).toISOString(),
             level: instance.certificate_level,
+            safra: instance.safra,
           }
         : null,
   };
 }
 
-export function presentProperty({
-  property: p,
-  owner,
-  instances,
-}: PropertyWithRelations): Property {
+/** `viewerId`: the caller, offered renewals of their own properties' certificates. */
+export function presentProperty(
+  { property: p, owner, instances }: PropertyWithRelations,
+  viewerId?: string,
+): Property {
+  const isOwner = viewerId === p.ownerId;
   return {
     id: p.id,
     owner: { id: owner.id, name: fullName(owner) },
@@ -102,7 +109,7 @@ export function presentProperty({
     responsible_technician_name: p.responsibleTechnicianName,
     responsible_technician_phone: p.responsibleTechnicianPhone,
     responsible_technician_crea: p.responsibleTechnicianCrea,
-    process_instances: instances.map(presentInstance),
+    process_instances: instances.map((instance) => presentInstance(instance, isOwner)),
     created_at: p.createdAt.toISOString(),
     updated_at: p.updatedAt.toISOString(),
   };
