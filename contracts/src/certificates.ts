@@ -60,6 +60,8 @@ export const InstanceCertificateSchema = z.object({
   /** The admin's note: for the producer and the staff only, never on /verificar. */
   standing_note: z.string().nullable(),
   standing_changed_at: z.iso.datetime({ offset: true }).nullable(),
+  /** The season whose commercialisation it covers (`2026/27`). */
+  safra: z.string(),
 });
 export type InstanceCertificate = z.infer<typeof InstanceCertificateSchema>;
 
@@ -83,6 +85,8 @@ export const PublicCertificateSchema = z.object({
   standing: z
     .object({ reason: StandingReasonSchema, changed_at: z.iso.datetime({ offset: true }) })
     .nullable(),
+  /** The season whose commercialisation it covers (`2026/27`). */
+  safra: z.string(),
   property: z.object({
     business_name: z.string(),
     /** 14 characters, unformatted. */

@@ -3,6 +3,7 @@ import { IdSchema, safeText, toSaoPauloDay } from './common';
 import type { FieldType } from './enums';
 import { messages } from './messages';
 import { FieldPendencySchema } from './review';
+import { LastSeasonSchema } from './safras';
 import { FieldSchema, uploadSchema } from './seals';
 
 const m = messages.forms;
@@ -143,6 +144,10 @@ export const FieldInstanceSchema = CellInstanceSchema.extend({
   pendency: FieldPendencySchema.nullable(),
   /** A finished form's field reopened by an open pendência: its owner may change it (and its proof). */
   editable: z.boolean(),
+  /** Pre-filled from last season on a renewal and not yet confirmed nor changed by the producer. */
+  carried_over: z.boolean(),
+  /** Last season's answer on a renewal; null when not a renewal or the field is new. */
+  last_season: LastSeasonSchema.nullable(),
 });
 export type FieldInstance = z.infer<typeof FieldInstanceSchema>;
 

@@ -4,6 +4,13 @@ import { IdSchema, ListQuerySchema, safeText } from './common';
 import { InstanceStatus } from './constants';
 import { messages } from './messages';
 import { InstanceReviewSchema } from './review';
+import {
+  MultipartFlagSchema,
+  RenewalOfferSchema,
+  RenewalOfSchema,
+  RiceAreaSchema,
+  SafraFilterSchema,
+} from './safras';
 
 /**
  * Which instances a staff list shows: `in_progress` (the dashboard) is every instance neither
@@ -16,6 +23,8 @@ export type InstanceListFilter = z.infer<typeof InstanceListFilterSchema>;
 /** GET /api/process-instance/all */
 export const InstanceListQuerySchema = ListQuerySchema.omit({ query: true }).extend({
   status: InstanceListFilterSchema.default('in_progress'),
+  /** Only the instances of processes of this season. */
+  safra: SafraFilterSchema,
 });
 export type InstanceListQuery = z.infer<typeof InstanceListQuerySchema>;
 
@@ -37,6 +46,7 @@ export const InstanceSummarySchema = z.object({
   }),
   process: z.object({
     id: z.uuid(),
+    safra: z.string(),
     stamp: z.object({ name: z.string() }),
   }),
   /** Null until a technician evaluates the request. */
@@ -63,6 +73,19 @@ export const BusinessBodySchema = z.object({
   business_id: z.uuid({ error: m.businessRequired }),
 });
 export type BusinessBody = z.infer<typeof BusinessBodySchema>;
+
+/**
+ * PUT /api/process/{processId}/request: the property, the rice area enrolled, the consent to the
+ * public registry and whether it renews last season's certificate (DESIGN §4b). Optional on the
+ * wire (the spec's call sends only business_id); the web's dialog always sends the area.
+ */
+export const RequestBodySchema = BusinessBodySchema.extend({
+  rice_area_ha: RiceAreaSchema.optional(),
+  publish_consent: MultipartFlagSchema,
+  renewal: MultipartFlagSchema,
+});
+export type RequestBody = z.infer<typeof RequestBodySchema>;
+export type RequestBodyInput = z.input<typeof RequestBodySchema>;
 
 /**
  * PUT /api/process-instance/{id}/evaluate (multipart): `reject` is the text 'true' or 'false' as a
@@ -167,6 +190,7 @@ export const InstanceDetailSchema = z.object({
   process: z.object({
     id: z.uuid(),
     description: z.string(),
+    safra: z.string(),
     stamp: z.object({ name: z.string(), image_url: z.string().nullable() }),
   }),
   /** Who asked for the seal: the producer, or the technician who opened it from the property. */
@@ -197,7 +221,18 @@ export const InstanceDetailSchema = z.object({
     suspend: z.boolean(),
     revoke: z.boolean(),
     reinstate: z.boolean(),
+    /** Change the consent to the public registry (the owner). */
+    publish_consent: z.boolean(),
   }),
+  /** Hectares of rice enrolled; null on requests made before it was asked. */
+  rice_area_ha: z.number().nullable(),
+  /** Whether the producer agrees to appear in the public registry, and since when. */
+  publish_consent: z.boolean(),
+  publish_consent_at: DateTime.nullable(),
+  /** The previous season's certified instance this request renews. */
+  renewal_of: RenewalOfSchema.nullable(),
+  /** For the owner of a certified instance whose seal's next season is open: 'Renovar…'. */
+  renewal_offer: RenewalOfferSchema.nullable(),
   /** Levels, committee, parecer técnico, pendências and vistorias (DESIGN §4b). */
   review: InstanceReviewSchema,
   /** The conclusion: null until then; `finish_note` is the technician's 'parecer'. */

@@ -316,6 +316,21 @@ export const messages = {
     safraRequired: 'Informe a safra',
     safraInvalid: 'Informe a safra no formato AAAA/AA, com anos consecutivos (ex.: 2026/27)',
     reasonRequired: 'Escolha o motivo',
+    riceAreaRequired: 'Informe a área de arroz em hectares',
+    riceAreaPositive: 'A área deve ser maior que zero',
+    riceAreaDecimals: 'Use no máximo duas casas decimais',
+    riceAreaTooLarge: 'A área deve ser de no máximo 1.000.000 ha',
+    flagInvalid: 'Informe true ou false',
+    nextSeasonExists: 'Este processo já tem a safra seguinte',
+    nextSafraNotLater: (safra: string) => `A nova safra deve ser posterior a ${safra}`,
+    renewalNotHolder: 'Esta propriedade não tem certificado da safra anterior deste selo',
+    renewalTwice: 'A renovação deste certificado já foi pedida',
+    carriedUnconfirmed: (names: readonly string[]) =>
+      `Confirme ou altere as respostas da safra anterior antes de finalizar: ${names.join(', ')}`,
+    confirmFieldNotInForm: 'Este campo não pertence a este formulário',
+    // The timeline and the web.
+    eventRenewalRequested: (name: string, safra: string) =>
+      `Renovação da safra ${safra} solicitada por ${name}`,
   },
   /** An admin suspends, revokes or reinstates a certificate; expiry alerts (DESIGN §4b). */
   standing: {

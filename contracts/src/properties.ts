@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { InstanceCertificateSchema } from './certificates';
 import { ListQuerySchema, nonBlankText, requiredText, safeText, toSaoPauloDay } from './common';
 import { InstanceStatus } from './constants';
+import { RenewalOfferSchema } from './safras';
 import { messages } from './messages';
 import {
   CAR_MIN_CHARACTERS,
@@ -160,6 +161,10 @@ export const PropertyInstanceSchema = z.object({
   process: z.object({ id: z.uuid(), stamp: z.object({ name: z.string() }) }),
   /** The seal's certificate, once the instance is approved. */
   certificate: InstanceCertificateSchema.nullable(),
+  /** The season of the process (`2026/27`). */
+  safra: z.string(),
+  /** For the owner of a certified instance whose seal's next season is open: 'Renovar…'. */
+  renewal_offer: RenewalOfferSchema.nullable(),
 });
 export type PropertyInstance = z.infer<typeof PropertyInstanceSchema>;
 

@@ -69,3 +69,89 @@ export const EXPIRY_ALERT_KINDS = ['farming_lo', 'drying_lo', 'certificate'] as 
 export type ExpiryAlertKind = (typeof EXPIRY_ALERT_KINDS)[number];
 export const LICENCE_ALERT_DAYS = [60, 30, 7, 0] as const;
 export const CERTIFICATE_ALERT_DAYS = [30] as const;
+
+/** An optional `?safra=` filter of a list; a malformed one answers 400. */
+export const SafraFilterSchema = z.preprocess(
+  // Blank means no filter, as a cleared select sends it.
+  (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+  z.string().trim().refine(isSafra, m.safraInvalid).optional(),
+);
+
+export type RiceAreaCheck = { ok: true; value: number } | { ok: false; message: string };
+
+const AREA = /^\d+(?:\.(\d+))?$/;
+
+/**
+ * The rice area as a pt-BR form or a JSON client sends it: '12,5', '12.5' or 12.5; > 0, two
+ * decimals at most, up to RICE_AREA_MAX_HA. Thousands separators are refused rather than guessed.
+ */
+export function parseRiceArea(raw: string | number): RiceAreaCheck {
+  const text = (typeof raw === 'number' ? String(raw) : raw).trim().replace(',', '.');
+  if (text === '') return { ok: false, message: m.riceAreaRequired };
+  const match = AREA.exec(text);
+  if (!match) {
+    return /^-/.test(text) && AREA.test(text.slice(1))
+      ? { ok: false, message: m.riceAreaPositive }
+      : { ok: false, message: m.riceAreaRequired };
+  }
+  if ((match[1]?.length ?? 0) > 2) return { ok: false, message: m.riceAreaDecimals };
+  const value = Number(text);
+  if (!(value > 0)) return { ok: false, message: m.riceAreaPositive };
+  if (value > RICE_AREA_MAX_HA) return { ok: false, message: m.riceAreaTooLarge };
+  return { ok: true, value };
+}
+
+/** `rice_area_ha` of a request: a string (multipart) or a number (JSON), parsed to hectares. */
+export const RiceAreaSchema = z
+  .union([z.string(), z.number()], { error: m.riceAreaRequired })
+  .transform((raw, ctx) => {
+    const checked = parseRiceArea(raw);
+    if (checked.ok) return checked.value;
+    ctx.addIssue({ code: 'custom', message: checked.message });
+    return z.NEVER;
+  });
+
+/** A yes/no of a multipart form ('true'/'false') or JSON (boolean); absent is false. */
+export const MultipartFlagSchema = z
+  .union([z.boolean(), z.enum(['true', 'false'])], { error: m.flagInvalid })
+  .optional()
+  .transform((value) => value === true || value === 'true');
+
+/**
+ * A certified instance whose seal has a released next season open for requests today, not yet
+ * renewed: the owner is offered 'Renovar para a safra …'.
+ */
+export const RenewalOfferSchema = z.object({ process_id: z.uuid(), safra: z.string() });
+export type RenewalOffer = z.infer<typeof RenewalOfferSchema>;
+
+/** The previous season's certified instance a renewal continues. */
+export const RenewalOfSchema = z.object({
+  id: z.uuid(),
+  safra: z.string(),
+  certificate_number: z.string().nullable(),
+});
+export type RenewalOf = z.infer<typeof RenewalOfSchema>;
+
+/** A field's answer last season, for the technician's comparison (null: no renewal, or a new field). */
+export const LastSeasonSchema = z.object({
+  content: z.string().nullable(),
+  /** Rows of a Lista last season (0 for the other types). */
+  rows: z.number().int().min(0),
+  proof_filename: z.string().nullable(),
+  /** Whether this season's answer differs from last season's (content, rows or proof). */
+  changed: z.boolean(),
+});
+export type LastSeason = z.infer<typeof LastSeasonSchema>;
+
+/** PUT /api/process-instance/{id}/form/{formId}/confirm: the carried answers kept as they are. */
+export const ConfirmCarriedBodySchema = z
+  .object({
+    /** Left out: every carried field of the form. */
+    field_ids: z
+      .array(z.uuid({ error: messages.common.invalidId }))
+      .max(5000)
+      .optional(),
+  })
+  .nullish()
+  .transform((body) => ({ field_ids: body?.field_ids }));
+export type ConfirmCarriedBody = z.input<typeof ConfirmCarriedBodySchema>;

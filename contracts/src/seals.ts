@@ -3,6 +3,7 @@ import { DateSchema, IdSchema, ListQuerySchema, requiredText, safeText } from '.
 import { FIELD_TYPES } from './enums';
 import { messages } from './messages';
 import { MultipartCommitteeSchema, MultipartLevelsSchema, SealLevelSchema } from './review';
+import { SafraFilterSchema, SafraSchema } from './safras';
 
 const m = messages.seals;
 
@@ -26,6 +27,8 @@ export const StampSchema = z.object({
   description: z.string(),
   features: z.array(z.object({ feature: z.string() })),
   process_id: z.uuid().nullable(),
+  /** The season of the seal's process (`2026/27`). */
+  safra: z.string(),
   /** Changes whenever the image changes, so it may be cached for good. */
   image_url: z.string().nullable(),
 });
@@ -65,7 +68,12 @@ const fieldsOf = (value: unknown): Record<string, unknown> =>
  * End after start, validity end after validity start. Runs beside the other fields' errors (not
  * only once all are valid), so the form shows every problem at once.
  */
-export function withProcessDateOrder<T extends z.ZodType<ProcessFields>>(schema: T) {
+type ProcessDates = Pick<
+  ProcessFields,
+  'start_date' | 'end_date' | 'validity_start' | 'validity_end'
+>;
+
+export function withProcessDateOrder<T extends z.ZodType<ProcessDates>>(schema: T) {
   return schema
     .refine((value) => value.end_date.slice(0, 10) > value.start_date.slice(0, 10), {
       message: m.endBeforeStart,
@@ -121,6 +129,8 @@ export const FeaturesSchema = z.preprocess(
 /** POST /api/process/register (multipart): spec §7, plus the optional edital PDF and features. */
 export const ProcessRegisterBodySchema = withProcessDateOrder(
   ProcessFieldsSchema.extend({
+    /** The crop season, `2026/27` (DESIGN §4b). */
+    safra: SafraSchema,
     features: FeaturesSchema,
     file: uploadSchema(m.imageRequired),
     notice_file: uploadSchema(m.noticeFileType).optional(),
@@ -130,6 +140,22 @@ export const ProcessRegisterBodySchema = withProcessDateOrder(
   }),
 );
 export type ProcessRegisterBody = z.infer<typeof ProcessRegisterBodySchema>;
+
+/**
+ * POST /api/process/{processId}/next-season (JSON): the next safra's draft copy of a process, with
+ * the dates of its cycle (DESIGN §4b).
+ */
+export const NextSeasonBodySchema = withProcessDateOrder(
+  z.object({
+    safra: SafraSchema,
+    start_date: requiredDate(m.startDateRequired),
+    end_date: requiredDate(m.endDateRequired),
+    validity_start: requiredDate(m.validityStartRequired),
+    validity_end: requiredDate(m.validityEndRequired),
+  }),
+);
+export type NextSeasonBody = z.infer<typeof NextSeasonBodySchema>;
+export type NextSeasonBodyInput = z.input<typeof NextSeasonBodySchema>;
 
 /** PUT /api/process/{processId}/release: Liberado (true) or Rascunho (false). */
 export const ReleaseBodySchema = z.object({
@@ -156,10 +182,22 @@ export const ProcessSchema = z.object({
   /** The levels granted ([] or both); a committee decides when `committee`. */
   levels: z.array(SealLevelSchema),
   committee: z.boolean(),
+  /** The crop season (`2026/27`) whose commercialisation its certificates cover. */
+  safra: z.string(),
+  /** The same seal's process of the season before, which this one was copied from. */
+  previous_process_id: z.uuid().nullable(),
+  /** The next season's copy, once an admin made it. */
+  next_process: z.object({ id: z.uuid(), safra: z.string(), released: z.boolean() }).nullable(),
 });
 export type Process = z.infer<typeof ProcessSchema>;
 
-export const ProcessListQuerySchema = ListQuerySchema;
+/** GET /api/process/all: `query` searches the seal's name, `safra` keeps one season. */
+export const ProcessListQuerySchema = ListQuerySchema.extend({ safra: SafraFilterSchema });
+export type ProcessListQuery = z.infer<typeof ProcessListQuerySchema>;
+
+/** GET /api/stamp/all: every season, or one. */
+export const StampListQuerySchema = z.object({ safra: SafraFilterSchema });
+export type StampListQuery = z.infer<typeof StampListQuerySchema>;
 
 /** POST /api/process/{id}/form/register and PUT …/form/{formId}/edit (JSON). */
 export const FormBodySchema = z.object({

@@ -286,6 +286,7 @@ export const ACCESS_MATRIX: AccessRow[] = [
     route: 'POST /api/process/register',
     body: () =>
       multipart({
+        safra: '2026/27',
         notice: 'Edital da matriz',
         description: 'Processo da matriz',
         start_date: '2026-08-01',

@@ -1,6 +1,7 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Browser } from '@playwright/test';
 import { cnpj } from 'cpf-cnpj-validator';
-import { DEMO_PASSWORD, demo, expect, type DemoRole } from './fixtures';
+import { safraOf } from '@agroselo/contracts';
+import { DEMO_PASSWORD, demo, expect, TOKEN_KEY, type DemoRole, type widths } from './fixtures';
 
 // Real bytes: the server checks the type of uploads by their content.
 export const PNG = Buffer.from(
@@ -16,6 +17,9 @@ export const saoPauloDay = (offset = 0) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(
     new Date(Date.now() + offset * 24 * 3_600_000),
   );
+
+/** The safra of today in São Paulo (`2026/27`), as a process registered now belongs to. */
+export const currentSafra = () => safraOf(saoPauloDay());
 
 /** A wire day as the screens show it (DD/MM/YYYY). */
 export const brazilian = (day: string) => day.split('-').reverse().join('/');
@@ -58,4 +62,85 @@ export async function registerFarm(
   });
   expect(response.status(), await response.text()).toBe(201);
   return { id: ((await response.json()) as { id: string }).id, name: farm.business_name };
+}
+
+type Viewport = (typeof widths)[keyof typeof widths];
+
+/** A page of its own (own storage), signed in with `token` or anonymous. */
+export async function pageOf(
+  browser: Browser,
+  baseURL: string,
+  viewport: Viewport,
+  token?: string,
+) {
+  const context = await browser.newContext({
+    baseURL,
+    viewport,
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+    acceptDownloads: true,
+  });
+  if (token) {
+    await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
+      TOKEN_KEY,
+      token,
+    ] as const);
+  }
+  return context.newPage();
+}
+
+/** The one form of a seal that createSeal makes. */
+export const FORM_NAME = 'Caracterização da lavoura';
+
+/**
+ * A released seal of this journey's own, open for requests today, with one form; the admin
+ * creates it through the API as the seals screens would.
+ */
+export async function createSeal(
+  request: APIRequestContext,
+  adminToken: string,
+  name: string,
+  review: Record<string, string> = {},
+) {
+  const created = await request.post('/api/process/register', {
+    headers: bearer(adminToken),
+    multipart: {
+      ...review,
+      safra: currentSafra(),
+      notice: 'Edital de teste da jornada de certificados',
+      description: `Certificação ${name} — jornada`,
+      start_date: saoPauloDay(-1),
+      end_date: saoPauloDay(60),
+      validity_start: saoPauloDay(-1),
+      validity_end: saoPauloDay(365),
+      stamp_name: name,
+      stamp_description: 'Selo criado pela jornada de certificados.',
+      file: { name: 'selo.png', mimeType: 'image/png', buffer: PNG },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const processId = ((await created.json()) as { id: string }).id;
+  // One obligatory form with one field: the conclusion waits until the producer finishes it.
+  const form = await request.post(`/api/process/${processId}/form/register`, {
+    headers: bearer(adminToken),
+    data: { name: FORM_NAME, deadline: saoPauloDay(30), obligatory: true },
+  });
+  expect(form.status(), await form.text()).toBe(201);
+  const formId = ((await form.json()) as { id: string }).id;
+  const field = await request.post('/api/field/register', {
+    headers: bearer(adminToken),
+    data: { name: `Cultivar semeada (${name})`, type: 'text' },
+  });
+  expect(field.status(), await field.text()).toBe(201);
+  const fieldId = ((await field.json()) as { id: string }).id;
+  const added = await request.put(`/api/process/${processId}/form/${formId}/field/${fieldId}/add`, {
+    headers: bearer(adminToken),
+  });
+  expect(added.ok(), await added.text()).toBe(true);
+  const released = await request.put(`/api/process/${processId}/release`, {
+    headers: bearer(adminToken),
+    data: { released: true },
+  });
+  expect(released.ok(), await released.text()).toBe(true);
+  return processId;
 }

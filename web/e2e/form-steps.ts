@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { bearer, PNG, registerFarm, saoPauloDay, tokenOf } from './api-steps';
+import { bearer, currentSafra, PNG, registerFarm, saoPauloDay, tokenOf } from './api-steps';
 import { expect } from './fixtures';
 
 export async function ok<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
@@ -66,6 +66,7 @@ export async function startedForm(
     await request.post('/api/process/register', {
       headers: admin,
       multipart: {
+        safra: currentSafra(),
         notice: `Edital de teste ${tag}`,
         description: `Certificação de teste ${tag}`,
         start_date: saoPauloDay(-1),

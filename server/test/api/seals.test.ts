@@ -89,6 +89,7 @@ describe('GET /api/stamp/all', () => {
       description: 'Boas práticas na lavoura de arroz irrigado',
       features: [{ feature: 'Uso racional da água' }, { feature: 'Manejo integrado de pragas' }],
       process_id: released.process.id,
+      safra: released.process.safra,
       image_url: expect.stringMatching(
         new RegExp(`^/api/stamp/${released.stamp.id}/image\\?v=[\\w-]{16}$`),
       ),
@@ -191,6 +192,7 @@ function processBody(
   overrides: Record<string, string | Blob | (string | Blob)[] | undefined> = {},
 ) {
   const fields: Record<string, string | Blob | (string | Blob)[] | undefined> = {
+    safra: '2026/27',
     notice: 'Edital nº 04/2026: chamada pública',
     description: 'Certificação Arroz do Litoral — safra 2026/2027',
     start_date: '2026-08-01',
@@ -253,6 +255,7 @@ describe('POST /api/process/register', () => {
   it('names every missing field in pt-BR, the image included', async () => {
     const response = await postProcess(
       await processBody({
+        safra: undefined,
         notice: undefined,
         description: '   ',
         start_date: undefined,
@@ -271,6 +274,7 @@ describe('POST /api/process/register', () => {
         .detail.map((issue) => [issue.loc[1], issue.msg]),
     );
     expect(byField).toEqual({
+      safra: messages.safras.safraRequired,
       notice: m.noticeRequired,
       description: m.descriptionRequired,
       start_date: m.startDateRequired,

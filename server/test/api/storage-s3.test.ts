@@ -40,6 +40,7 @@ const storedKeys = async () => {
 describe('uploads and downloads with STORAGE_URL on an S3-compatible store', () => {
   it('stores a new seal image and edital in the bucket and serves them back', async () => {
     const body = await multipartWith({
+      safra: '2026/27',
       notice: 'Edital nº 07/2026',
       description: 'Certificação no bucket',
       start_date: '2026-08-01',

@@ -1,84 +1,20 @@
 import { readFile } from 'node:fs/promises';
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { bearer, brazilian, PNG, registerFarm, saoPauloDay, tokenOf } from '../api-steps';
+import type { APIRequestContext, Page } from '@playwright/test';
+import {
+  bearer,
+  brazilian,
+  createSeal,
+  FORM_NAME,
+  pageOf,
+  registerFarm,
+  saoPauloDay,
+  tokenOf,
+} from '../api-steps';
 import { expect, test, TOKEN_KEY, widths } from '../fixtures';
 
 /** The demo's granted seal (server/src/db/seed/demo.ts). */
 const DEMO_CERTIFICATE = 'AGS-DEM0-2025';
-const FORM_NAME = 'Caracterização da lavoura';
 const NUMBER = /AGS-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}/;
-
-type Viewport = (typeof widths)[keyof typeof widths];
-
-/** A page of its own (own storage), signed in with `token` or anonymous. */
-async function pageOf(browser: Browser, baseURL: string, viewport: Viewport, token?: string) {
-  const context = await browser.newContext({
-    baseURL,
-    viewport,
-    locale: 'pt-BR',
-    timezoneId: 'America/Sao_Paulo',
-    acceptDownloads: true,
-  });
-  if (token) {
-    await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
-      TOKEN_KEY,
-      token,
-    ] as const);
-  }
-  return context.newPage();
-}
-
-/**
- * A released seal of this journey's own, open for requests today, with one form; the admin
- * creates it through the API as the seals screens would.
- */
-async function createSeal(
-  request: APIRequestContext,
-  adminToken: string,
-  name: string,
-  review: Record<string, string> = {},
-) {
-  const created = await request.post('/api/process/register', {
-    headers: bearer(adminToken),
-    multipart: {
-      ...review,
-      notice: 'Edital de teste da jornada de certificados',
-      description: `Certificação ${name} — jornada`,
-      start_date: saoPauloDay(-1),
-      end_date: saoPauloDay(60),
-      validity_start: saoPauloDay(-1),
-      validity_end: saoPauloDay(365),
-      stamp_name: name,
-      stamp_description: 'Selo criado pela jornada de certificados.',
-      file: { name: 'selo.png', mimeType: 'image/png', buffer: PNG },
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const processId = ((await created.json()) as { id: string }).id;
-  // One obligatory form with one field: the conclusion waits until the producer finishes it.
-  const form = await request.post(`/api/process/${processId}/form/register`, {
-    headers: bearer(adminToken),
-    data: { name: FORM_NAME, deadline: saoPauloDay(30), obligatory: true },
-  });
-  expect(form.status(), await form.text()).toBe(201);
-  const formId = ((await form.json()) as { id: string }).id;
-  const field = await request.post('/api/field/register', {
-    headers: bearer(adminToken),
-    data: { name: `Cultivar semeada (${name})`, type: 'text' },
-  });
-  expect(field.status(), await field.text()).toBe(201);
-  const fieldId = ((await field.json()) as { id: string }).id;
-  const added = await request.put(`/api/process/${processId}/form/${formId}/field/${fieldId}/add`, {
-    headers: bearer(adminToken),
-  });
-  expect(added.ok(), await added.text()).toBe(true);
-  const released = await request.put(`/api/process/${processId}/release`, {
-    headers: bearer(adminToken),
-    data: { released: true },
-  });
-  expect(released.ok(), await released.text()).toBe(true);
-  return processId;
-}
 
 /** The producer fills the instance's only form and finishes it, as the form page would. */
 async function fillAndFinishForm(request: APIRequestContext, token: string, instanceId: string) {

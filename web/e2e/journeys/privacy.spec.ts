@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext } from '@playwright/test';
-import { bearer, PNG, registerFarm, saoPauloDay, tokenOf } from '../api-steps';
+import { bearer, currentSafra, PNG, registerFarm, saoPauloDay, tokenOf } from '../api-steps';
 import { expect, test, widths } from '../fixtures';
 
 /** A released seal with no form, open today: its requests can be concluded at once. */
@@ -13,7 +13,7 @@ async function sealWithoutForms(request: APIRequestContext, adminToken: string, 
   const texts = { notice: 'Edital da jornada de privacidade', description: `Certificação ${name}` };
   const created = await request.post('/api/process/register', {
     headers,
-    multipart: { ...texts, ...open, ...valid, ...stamp, file: image },
+    multipart: { ...texts, ...open, ...valid, ...stamp, safra: currentSafra(), file: image },
   });
   expect(created.status(), await created.text()).toBe(201);
   const { id } = (await created.json()) as { id: string };

@@ -1,5 +1,13 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { bearer, brazilian, PNG, registerFarm, saoPauloDay, tokenOf } from '../api-steps';
+import {
+  bearer,
+  brazilian,
+  currentSafra,
+  PNG,
+  registerFarm,
+  saoPauloDay,
+  tokenOf,
+} from '../api-steps';
 import { expect, test, TOKEN_KEY, widths } from '../fixtures';
 
 const FORM = 'Rastreabilidade da semente';
@@ -34,6 +42,7 @@ async function committeeSeal(request: APIRequestContext, admin: string, name: st
     await request.post('/api/process/register', {
       headers,
       multipart: {
+        safra: currentSafra(),
         notice: 'Edital da jornada de revisão',
         description: `Certificação ${name} — comitê`,
         start_date: saoPauloDay(-1),

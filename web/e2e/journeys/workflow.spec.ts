@@ -79,6 +79,7 @@ async function requestSeal(
   );
   await expect(submit).toBeDisabled();
   await acceptTerms(page, 'Termos de Uso da solicitação de selo', look?.terms);
+  await section.getByRole('textbox', { name: /Área de arroz inscrita/ }).fill('96,5');
   await look?.filled();
   await submit.click();
   await expect(page).toHaveURL(INSTANCE_URL);

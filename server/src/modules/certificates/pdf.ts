@@ -171,6 +171,7 @@ export async function renderCertificatePdf(
     ['Propriedade', property.business_name],
     ['CNPJ', formatCnpj(property.cnpj)],
     ['Município', property.municipality],
+    ['Safra', certificate.safra],
     ...(certificate.level
       ? [['Nível', SEAL_LEVEL_LABELS[certificate.level]] as [string, string]]
       : []),

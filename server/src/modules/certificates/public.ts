@@ -48,7 +48,7 @@ async function findCertificate(db: Db, rawNumber: string) {
         cnpj: properties.cnpj,
         municipality: properties.municipality,
       },
-      process: { id: processes.id, description: processes.description },
+      process: { id: processes.id, description: processes.description, safra: processes.safra },
       stamp: {
         id: stamps.id,
         name: stamps.name,
@@ -84,6 +84,7 @@ function presentPublicCertificate(row: CertificateRecord, publicUrl: string): Pu
       row.standing !== 'valid' && row.standingReason && row.standingChangedAt
         ? { reason: row.standingReason, changed_at: row.standingChangedAt.toISOString() }
         : null,
+    safra: row.process.safra,
     property: {
       business_name: row.property.businessName,
       cnpj: row.property.cnpj,

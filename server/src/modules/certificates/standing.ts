@@ -16,6 +16,7 @@ import {
   certificates,
   certificates as c,
   processInstances as i,
+  processes,
   properties,
   stamps,
   users,
@@ -92,6 +93,8 @@ export interface InstanceCertificateRow {
   standingReason: StandingReason | null;
   standingNote: string | null;
   standingChangedAt: Date | null;
+  /** The season of the certificate's process. */
+  safra: string;
 }
 
 /** The columns of `InstanceCertificateRow`, for a select. */
@@ -119,6 +122,7 @@ export function presentInstanceCertificate(row: InstanceCertificateRow): Instanc
     standing_reason: row.standingReason,
     standing_note: row.standingNote,
     standing_changed_at: row.standingChangedAt?.toISOString() ?? null,
+    safra: row.safra,
   };
 }
 
@@ -146,6 +150,7 @@ export async function changeStanding(
         standing: c.standing,
         instanceId: i.id,
         sealName: stamps.name,
+        safra: processes.safra,
         businessName: properties.businessName,
         municipality: properties.municipality,
         owner: { email: owner.email, firstName: owner.firstName, disabled: owner.disabled },
@@ -155,6 +160,7 @@ export async function changeStanding(
       .innerJoin(properties, eq(properties.id, i.propertyId))
       .innerJoin(owner, eq(owner.id, properties.ownerId))
       .innerJoin(stamps, eq(stamps.processId, i.processId))
+      .innerJoin(processes, eq(processes.id, i.processId))
       .where(eq(c.number, number))
       .for('update', { of: c });
     if (!current) throw notFound(messages.certificates.notFound);
@@ -188,7 +194,7 @@ export async function changeStanding(
           deps.config.PUBLIC_URL,
         ),
       );
-    return row!;
+    return { ...row!, safra: current.safra };
   });
   deliverMail(deps);
   return presentInstanceCertificate(updated);

@@ -81,6 +81,10 @@ function presentField(json: FieldInstanceJson, context: Context): FieldInstance 
         }
       : null,
     editable,
+    carried_over: json.carried_over,
+    last_season: json.last_season
+      ? { ...json.last_season, rows: Number(json.last_season.rows) }
+      : null,
   };
 }
 

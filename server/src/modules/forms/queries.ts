@@ -65,10 +65,20 @@ export interface FieldPendencyJson {
   status: 'open' | 'answered' | 'resolved';
 }
 
+/** Last season's answer of a renewal's field (see `lastSeasonOf`). */
+export interface LastSeasonJson {
+  content: string | null;
+  rows: number;
+  proof_filename: string | null;
+  changed: boolean;
+}
+
 export interface FieldInstanceJson extends CellJson {
   columns: FieldJson[];
   cells: CellJson[];
   pendency: FieldPendencyJson | null;
+  carried_over: boolean;
+  last_season: LastSeasonJson | null;
 }
 
 const person = (alias: string) =>
@@ -96,6 +106,30 @@ const cellKeys = (f: string, d: string, u: string) => sql`
   'parent_field_instance_id', ${sql.raw(f)}.parent_field_instance_id, 'row_id', ${sql.raw(f)}.row_id,
   'updated_by', ${person(u)}, 'field', ${fieldObject(d)}, 'proof', ${proofOf(f)}`;
 
+/** A Lista's cells as one comparable text: each (column, content), whatever the rows' order. */
+const cellsSignature = (table: string) => sql`(
+  select string_agg(s.field_id::text || '=' || coalesce(s.content, ''), '|'
+    order by s.field_id, s.content)
+  from ${fieldInstances} s where s.parent_field_instance_id = ${sql.raw(table)}.id)`;
+
+/**
+ * The answer field instance `f` was pre-filled from (last season's), and whether this season's
+ * now differs from it: the content, the Lista's cells, or the proof (by its hash and name).
+ */
+const lastSeasonOf = sql`(
+  select json_build_object(
+    'content', lf.content,
+    'rows', (select count(distinct lr.row_id) from ${fieldInstances} lr
+      where lr.parent_field_instance_id = lf.id),
+    'proof_filename', lp.filename,
+    'changed', f.content is distinct from lf.content
+      or (lp.sha256, lp.filename) is distinct from (tp.sha256, tp.filename)
+      or ${cellsSignature('lf')} is distinct from ${cellsSignature('f')})
+  from ${fieldInstances} lf
+  left join ${proofs} lp on lp.field_instance_id = lf.id
+  left join ${proofs} tp on tp.field_instance_id = f.id
+  where lf.id = f.carried_from_id)`;
+
 /**
  * Every field instance of the form, in order, each with its field, last writer and proof, and for
  * a Lista its columns and its cells row by row (row ids are UUIDv7: creation order), as one json
@@ -119,7 +153,9 @@ const fieldInstancesJson = sql<FieldInstanceJson[]>`(
       select json_build_object(
         'id', pd.id, 'description', pd.description, 'due_date', pd.due_date, 'status', pd.status)
       from ${pendencies} pd where pd.field_instance_id = f.id
-      order by pd.status = 'resolved', pd.created_at desc, pd.id desc limit 1)
+      order by pd.status = 'resolved', pd.created_at desc, pd.id desc limit 1),
+    'carried_over', f.carried_over,
+    'last_season', ${lastSeasonOf}
   ) order by f.position, f.id), '[]'::json)
   from ${fieldInstances} f
   join ${fields} d on d.id = f.field_id

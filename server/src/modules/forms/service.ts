@@ -203,6 +203,26 @@ async function writeFields(
     set content = v.content, version = f.version + 1, updated_by = ${caller.id}::uuid, updated_at = now()
     from (values ${values}) as v(id, content)
     where f.id = v.id`);
+  await clearCarried(
+    tx,
+    writes.map((write) => write.id),
+  );
+}
+
+/**
+ * A pre-filled answer the producer changed is theirs now: the fields `ids` (and the Listas whose
+ * cells they are) lose their 'Resposta da safra anterior' mark.
+ */
+async function clearCarried(tx: Db, ids: readonly string[]) {
+  if (ids.length === 0) return;
+  const list = sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    update ${fi} set carried_over = false
+    where carried_over and (id in (${list}) or id in (
+      select parent_field_instance_id from ${fi} where id in (${list})))`);
 }
 
 /** PUT …/form/{formId}/save: every changed field in one transaction (DESIGN §4a). */
@@ -254,6 +274,8 @@ export async function editField(
         child_field_instances: [],
         pendency: item.pendency,
         editable: item.editable,
+        carried_over: item.carried_over,
+        last_season: null,
       })),
     ])
     .find((item) => item.id === fieldId);
@@ -301,6 +323,7 @@ export async function addRow(
       .where(eq(fieldChildren.parentFieldId, found.fieldId))
       .orderBy(asc(fieldChildren.position), asc(fieldChildren.childFieldId));
     const rowId = newId();
+    await clearCarried(tx, [found.id]);
     if (columns.length > 0) {
       await tx.insert(fi).values(
         columns.map((column, position) => ({
@@ -352,6 +375,7 @@ export async function deleteRowOrCell(
     if (targets.length === 0) throw notFound(m.fieldNotFound);
     if (targets.some((target) => target.parentId === null)) throw badRequest(m.onlyRowsDeleted);
     checkFieldWriter(writer, targets[0]!.staffField);
+    await clearCarried(tx, [targets[0]!.parentId!]);
     await tx.delete(fi).where(
       inArray(
         fi.id,
@@ -474,6 +498,7 @@ export async function uploadProof(
         .insert(proofs)
         .values({ id: newId(), fieldInstanceId: fieldId, ...values })
         .onConflictDoUpdate({ target: proofs.fieldInstanceId, set: values });
+      await clearCarried(tx, [fieldId]);
       return {
         form: await getFormInstance(deps, caller, instanceId, formId, tx),
         oldKey: field.oldKey,

@@ -16,6 +16,8 @@ import {
 } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { prepared } from '../../lib/prepared';
+import { renewalOfferJson, renewalOfJson } from '../safras/queries';
+import { outer } from '../seals/queries';
 import type { Caller } from '../../plugins/auth';
 import { instanceCertificateColumns } from '../certificates/standing';
 import {
@@ -52,6 +54,7 @@ function detailQuery(db: Db) {
         description: processes.description,
         levels: processes.levels,
         committee: processes.committee,
+        safra: processes.safra,
       },
       stamp: { id: stamps.id, name: stamps.name, imageKey: stamps.imageKey },
       technician: {
@@ -66,6 +69,11 @@ function detailQuery(db: Db) {
         lastName: recommender.lastName,
       },
       certificate: instanceCertificateColumns(certificates),
+      renewalOf: renewalOfJson(outer('process_instances', 'renewal_of_id')),
+      renewalOffer: renewalOfferJson(
+        outer('process_instances', 'id'),
+        outer('process_instances', 'process_id'),
+      ),
       reviewCounts: sql<ReviewCountsJson>`(
         select json_build_object(
           'open', count(*) filter (where pd.status = 'open'),

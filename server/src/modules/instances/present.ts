@@ -6,6 +6,7 @@ import {
   type InstanceDetail,
   type InstanceEvent,
   type InstanceSummary,
+  type RenewalOf,
   type SealLevel,
 } from '@agroselo/contracts';
 import type { processInstances, properties, users } from '../../db/schema';
@@ -16,6 +17,7 @@ import {
   type InstanceCertificateRow,
 } from '../certificates/standing';
 import { hasConflictOfInterest } from '../review/conflict';
+import { renewalOffer, type RenewalOfferJson } from '../safras/queries';
 import { stampImageUrl } from '../seals/present';
 
 type Instance = typeof processInstances.$inferSelect;
@@ -30,6 +32,7 @@ export interface InstanceSummaryRow {
   >;
   property: Pick<Property, 'id' | 'businessName' | 'cnpj' | 'municipality'>;
   stampName: string;
+  safra: string;
   technician: Pick<User, 'id' | 'firstName' | 'lastName'> | null;
   progress: { finished: number; total: number };
 }
@@ -47,7 +50,7 @@ export function presentInstanceSummary(row: InstanceSummaryRow): InstanceSummary
       cnpj: property.cnpj,
       municipality: property.municipality,
     },
-    process: { id: instance.processId, stamp: { name: row.stampName } },
+    process: { id: instance.processId, safra: row.safra, stamp: { name: row.stampName } },
     technician: technician ? { id: technician.id, name: fullName(technician) } : null,
     rejected: instance.rejected,
     initiated: instance.initiated,
@@ -110,12 +113,20 @@ export interface InstanceDetailRow {
   instance: Instance;
   property: Property;
   owner: Person;
-  process: { id: string; description: string; levels: SealLevel[]; committee: boolean };
+  process: {
+    id: string;
+    description: string;
+    levels: SealLevel[];
+    committee: boolean;
+    safra: string;
+  };
   stamp: { id: string; name: string; imageKey: string | null };
   technician: Person | null;
   requester: Person | null;
   recommender: Person | null;
   certificate: InstanceCertificateRow | null;
+  renewalOf: RenewalOf | null;
+  renewalOffer: RenewalOfferJson | null;
   reviewCounts: ReviewCountsJson;
   formInstances: FormInstanceJson[];
   events: EventJson[];
@@ -154,6 +165,7 @@ export function presentInstanceDetail(row: InstanceDetailRow, caller: Caller): I
     created_at: iso(link.created_at),
   }));
   const child = row.chain.find((link) => link.depth === 1);
+  const isOwner = PRODUCER_ROLES.includes(caller.role) && p.ownerId === caller.id;
   const conflicted = hasConflictOfInterest(caller, p.responsibleTechnicianCrea);
   const assigned = caller.role === 'technician' && instance.technicianId === caller.id;
   const committee = row.process.committee;
@@ -197,6 +209,7 @@ export function presentInstanceDetail(row: InstanceDetailRow, caller: Caller): I
     process: {
       id: row.process.id,
       description: row.process.description,
+      safra: row.process.safra,
       stamp: {
         name: row.stamp.name,
         image_url: row.stamp.imageKey ? stampImageUrl(row.stamp.id, row.stamp.imageKey) : null,
@@ -215,16 +228,19 @@ export function presentInstanceDetail(row: InstanceDetailRow, caller: Caller): I
     actions: {
       evaluate:
         STAFF_ROLES.includes(caller.role) && status === InstanceStatus.PENDING && !conflicted,
-      start:
-        PRODUCER_ROLES.includes(caller.role) &&
-        p.ownerId === caller.id &&
-        status === InstanceStatus.PRODUCER_PENDING,
+      start: isOwner && status === InstanceStatus.PRODUCER_PENDING,
       conclude: reviewing && (committee ? caller.role === 'admin' && recommended : true),
       review: reviewing,
       inspect: reviewing,
       recommend: reviewing && committee && assigned,
       ...standingActions(caller, row.certificate?.standing ?? null),
+      publish_consent: isOwner,
     },
+    rice_area_ha: instance.riceAreaHa,
+    publish_consent: instance.publishConsent,
+    publish_consent_at: isoOrNull(instance.publishConsentAt),
+    renewal_of: row.renewalOf,
+    renewal_offer: renewalOffer(row.renewalOffer, isOwner),
     review: {
       levels: row.process.levels,
       committee,
@@ -250,7 +266,7 @@ export function presentInstanceDetail(row: InstanceDetailRow, caller: Caller): I
     },
     approved: instance.approved,
     finish_note: instance.finishNote,
-    certificate: row.certificate ? presentInstanceCertificate(row.certificate) : null,
+    certificate: row.certificate ? presentInstanceCertificate({ ...row.certificate, safra: row.process.safra }) : null,
     created_at: instance.createdAt.toISOString(),
     evaluated_at: isoOrNull(instance.evaluatedAt),
     started_at: isoOrNull(instance.startedAt),

@@ -12,6 +12,7 @@ import { pageFrom, totalStatement, type Page } from '../../lib/pagination';
 import {
   formInstances,
   listCounts,
+  processes,
   processInstances,
   properties,
   stamps,
@@ -58,10 +59,19 @@ const LIST_COUNTERS: Record<InstanceListFilter, string> = {
  * by triggers, or, for a search, a count of the matches: the cost follows the page and the
  * matches, not the size of the table. Prepared once per filter, with or without a search.
  */
-function instancePageQuery(db: Db, name: string, status: InstanceListFilter, searching: boolean) {
+function instancePageQuery(
+  db: Db,
+  name: string,
+  status: InstanceListFilter,
+  searching: boolean,
+  bySafra: boolean,
+) {
   const where = and(
     LIST_FILTERS[status],
     searching ? sql`${properties.searchText} like ${sql.placeholder('pattern')}` : undefined,
+    bySafra
+      ? sql`exists (select 1 from ${processes} ps where ps.id = ${i.processId} and ps.safra = ${sql.placeholder('safra')})`
+      : undefined,
   );
   const matching = () => {
     const base = db.select({ id: i.id }).from(i).$dynamic();
@@ -78,13 +88,15 @@ function instancePageQuery(db: Db, name: string, status: InstanceListFilter, sea
     .offset(searching ? sql.placeholder('offset') : unseenPlaceholder('offset'));
   // A search's rows carry the version of the data instead of a total: its total is counted
   // once per version (lib/search-totals.ts), a counter's is read with the page.
+  // A season's instances are counted with the page: no counter is kept per safra.
+  const countMatches = sql`(${db.select({ total: count() }).from(matching().where(where).as('matching'))})`;
   const total = searching
     ? sql<number | null>`null`
-    : sql`(select ${listCounts.total} from ${listCounts} where ${listCounts.name} = ${LIST_COUNTERS[status]})`;
+    : bySafra
+      ? countMatches
+      : sql`(select ${listCounts.total} from ${listCounts} where ${listCounts.name} = ${LIST_COUNTERS[status]})`;
   const version = searching ? dataVersion('instance-search') : sql<string | null>`null`;
-  const counted = searching
-    ? sql`(${db.select({ total: count() }).from(matching().where(where).as('matching'))})`
-    : total;
+  const counted = searching ? countMatches : total;
 
   const rows = db
     .select({
@@ -104,6 +116,7 @@ function instancePageQuery(db: Db, name: string, status: InstanceListFilter, sea
         municipality: properties.municipality,
       },
       stampName: stamps.name,
+      safra: processes.safra,
       technician: {
         id: technician.id,
         firstName: technician.firstName,
@@ -116,6 +129,7 @@ function instancePageQuery(db: Db, name: string, status: InstanceListFilter, sea
     .from(i)
     .innerJoin(properties, eq(properties.id, i.propertyId))
     .innerJoin(stamps, eq(stamps.processId, i.processId))
+    .innerJoin(processes, eq(processes.id, i.processId))
     .leftJoin(technician, eq(technician.id, i.technicianId))
     .where(sql`${i.id} = any(array(${pageIds}))`)
     .orderBy(desc(i.createdAt), desc(i.id))
@@ -133,14 +147,15 @@ export async function listInstances(
 ): Promise<Page<InstanceSummary>> {
   if (!STAFF_ROLES.includes(caller.role)) throw forbidden();
   const term = propertySearchTerm(query.query ?? '');
-  const name = `instances_${query.status}${term ? '_search' : ''}`;
+  const name = `instances_${query.status}${term ? '_search' : ''}${query.safra ? '_safra' : ''}`;
   const statements = prepared(deps.db, name, (db) =>
-    instancePageQuery(db, name, query.status, Boolean(term)),
+    instancePageQuery(db, name, query.status, Boolean(term), Boolean(query.safra)),
   );
   const values = {
     limit: query.limit,
     offset: query.offset,
     ...(term ? { pattern: searchPattern(term) } : {}),
+    ...(query.safra ? { safra: query.safra } : {}),
   };
   const rows = await statements.rows.execute(values);
   const present = (row: (typeof rows)[number]) =>
@@ -154,7 +169,7 @@ export async function listInstances(
       offset: query.offset,
       // Per database handle: a test's database may start from the same template as another's.
       totals: prepared(deps.db, 'instance_search_totals', () => searchTotals()),
-      key: `${query.status}:${values.pattern}`,
+      key: `${query.status}:${query.safra ?? ''}:${values.pattern}`,
       count: countAll,
     });
   return pageFrom(

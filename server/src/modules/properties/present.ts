@@ -9,6 +9,7 @@ import {
 import type { properties, users } from '../../db/schema';
 import { presentInstanceCertificate } from '../certificates/standing';
 import { fullName } from '../instances/present';
+import { renewalOffer, type RenewalOfferJson } from '../safras/queries';
 
 type PropertyRow = typeof properties.$inferSelect;
 
@@ -19,6 +20,8 @@ export interface InstanceJson {
   initiated: boolean;
   finished: boolean;
   process_id: string;
+  safra: string;
+  renewal_offer: RenewalOfferJson | null;
   stamp_name: string;
   technician_id: string | null;
   technician_first_name: string | null;
@@ -41,7 +44,7 @@ export interface PropertyWithRelations {
   instances: InstanceJson[];
 }
 
-function presentInstance(instance: InstanceJson): PropertyInstance {
+function presentInstance(instance: InstanceJson, isOwner: boolean): PropertyInstance {
   return {
     id: instance.id,
     rejected: instance.rejected,
@@ -63,6 +66,8 @@ function presentInstance(instance: InstanceJson): PropertyInstance {
       hasTechnician: instance.technician_id !== null,
     }),
     process: { id: instance.process_id, stamp: { name: instance.stamp_name } },
+    safra: instance.safra,
+    renewal_offer: renewalOffer(instance.renewal_offer, isOwner),
     certificate:
       instance.certificate_number &&
       instance.certificate_valid_from &&
@@ -80,16 +85,18 @@ function presentInstance(instance: InstanceJson): PropertyInstance {
             standingChangedAt: instance.certificate_standing_changed_at
               ? new Date(instance.certificate_standing_changed_at)
               : null,
+            safra: instance.safra,
           })
         : null,
   };
 }
 
-export function presentProperty({
-  property: p,
-  owner,
-  instances,
-}: PropertyWithRelations): Property {
+/** `viewerId`: the caller, offered renewals of their own properties' certificates. */
+export function presentProperty(
+  { property: p, owner, instances }: PropertyWithRelations,
+  viewerId?: string,
+): Property {
+  const isOwner = viewerId === p.ownerId;
   return {
     id: p.id,
     owner: { id: owner.id, name: fullName(owner) },
@@ -110,7 +117,7 @@ export function presentProperty({
     responsible_technician_name: p.responsibleTechnicianName,
     responsible_technician_phone: p.responsibleTechnicianPhone,
     responsible_technician_crea: p.responsibleTechnicianCrea,
-    process_instances: instances.map(presentInstance),
+    process_instances: instances.map((instance) => presentInstance(instance, isOwner)),
     created_at: p.createdAt.toISOString(),
     updated_at: p.updatedAt.toISOString(),
   };

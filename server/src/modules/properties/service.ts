@@ -15,6 +15,7 @@ import {
   certificates,
   processInstances as i,
   listCounts,
+  processes,
   properties,
   stamps,
   users,
@@ -27,7 +28,8 @@ import { prepared, unseenPlaceholder } from '../../lib/prepared';
 import { dataVersion, searchPage, searchTotals } from '../../lib/search-totals';
 import { normalizeSearch, propertySearchTerm, searchPattern } from '../../lib/search';
 import type { Caller } from '../../plugins/auth';
-import { presentProperty, type InstanceJson } from './present';
+import { renewalOfferJson } from '../safras/queries';
+import { presentProperty, type InstanceJson, type PropertyWithRelations } from './present';
 
 const m = messages.properties;
 const owner = alias(users, 'owner');
@@ -47,6 +49,8 @@ const instancesJson = sql<InstanceJson[]>`coalesce((
     'initiated', ${i.initiated},
     'finished', ${i.finished},
     'process_id', ${i.processId},
+    'safra', ${processes.safra},
+    'renewal_offer', ${renewalOfferJson(sql`${i.id}`, sql`${i.processId}`)},
     'stamp_name', ${stamps.name},
     'technician_id', ${technician.id},
     'technician_first_name', ${technician.firstName},
@@ -63,6 +67,7 @@ const instancesJson = sql<InstanceJson[]>`coalesce((
   ) order by ${i.createdAt}, ${i.id})
   from ${i}
   inner join ${stamps} on ${stamps.processId} = ${i.processId}
+  inner join ${processes} on ${processes.id} = ${i.processId}
   -- One key lookup per request: as a plain join, the planner walks the users' index from its start.
   left join lateral (
     select ${users.id}, ${users.firstName}, ${users.lastName} from ${users}
@@ -155,8 +160,9 @@ export async function listProperties(
   };
   const rows = await statements.rows.execute(values);
   const countAll = async () => (await statements.totalOnly.execute(values))[0];
+  const present = (row: PropertyWithRelations) => presentProperty(row, caller.id);
   if (term)
-    return searchPage(rows, presentProperty, {
+    return searchPage(rows, present, {
       offset: query.offset,
       totals: prepared(deps.db, `${name}_totals`, () => searchTotals()),
       key: `${staff ? '' : caller.id}:${values.pattern}`,
@@ -164,7 +170,7 @@ export async function listProperties(
     });
   return pageFrom(
     rows.map((row) => ({ ...row, total: row.total ?? 0 })),
-    presentProperty,
+    present,
     { offset: query.offset, countPastEnd: async () => (await countAll())?.total ?? 0 },
   );
 }
@@ -175,7 +181,7 @@ export async function getProperty(deps: AppDeps, caller: Caller, id: string): Pr
     .where(and(eq(properties.id, id), visibleTo(caller)))
     .limit(1);
   if (!row) throw notFound();
-  return presentProperty(row);
+  return presentProperty(row, caller.id);
 }
 
 function columns(body: PropertyBody) {

@@ -15,13 +15,15 @@ export const stampImageUrl = (stampId: string, key: string) =>
 
 export const noticeUrl = (processId: string) => `/api/process/${processId}/notice`;
 
-export function presentStamp(row: StampRow): Stamp {
+/** A seal with the season of its process. */
+export function presentStamp(row: StampRow, safra: string): Stamp {
   return {
     id: row.id,
     name: row.name,
     description: row.description,
     features: row.features.map((feature) => ({ feature })),
     process_id: row.processId,
+    safra,
     image_url: row.imageKey ? stampImageUrl(row.id, row.imageKey) : null,
   };
 }
@@ -30,9 +32,10 @@ export function presentProcess(row: {
   process: ProcessRow;
   stamp: StampRow;
   formsCount: number;
+  next: { id: string; safra: string; released: boolean } | null;
 }): Process {
   const { process, stamp } = row;
-  const { process_id: _processId, ...stampFields } = presentStamp(stamp);
+  const { process_id: _processId, ...stampFields } = presentStamp(stamp, process.safra);
   return {
     id: process.id,
     description: process.description,
@@ -47,6 +50,9 @@ export function presentProcess(row: {
     forms_count: row.formsCount,
     levels: process.levels,
     committee: process.committee,
+    safra: process.safra,
+    previous_process_id: process.previousProcessId,
+    next_process: row.next,
   };
 }
 

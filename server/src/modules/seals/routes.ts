@@ -4,11 +4,13 @@ import {
   FormSchema,
   IdParamsSchema,
   ListQuerySchema,
+  ProcessListQuerySchema,
   ProcessParamsSchema,
   ProcessRegisterBodySchema,
   ProcessSchema,
   ReleaseBodySchema,
   ReviewSettingsBodySchema,
+  StampListQuerySchema,
   StampSchema,
 } from '@agroselo/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -57,11 +59,18 @@ export async function sealsRoutes(base: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['selos'],
-        summary: 'Selos dos processos liberados cujo período de solicitação inclui hoje (público)',
+        summary:
+          'Selos dos processos liberados cujo período de solicitação inclui hoje (público); ' +
+          'safra filtra uma safra',
+        querystring: StampListQuerySchema,
         response: { 200: StampListSchema },
       },
     },
-    async (request, reply) => sendCached(request, reply, await stampList.get()),
+    async (request, reply) => {
+      // The landing asks for every season: that answer is cached; a filtered one is rare.
+      if (!request.query.safra) return sendCached(request, reply, await stampList.get());
+      return listReleasedStamps(app.deps, request.query.safra);
+    },
   );
 
   app.get(
@@ -96,8 +105,8 @@ export async function sealsRoutes(base: FastifyInstance): Promise<void> {
         tags: ['processos'],
         summary:
           'Processos com seu selo, mais recentes primeiro: todos para administradores, só os ' +
-          'liberados para os demais; query busca pelo nome do selo',
-        querystring: ListQuerySchema,
+          'liberados para os demais; query busca pelo nome do selo, safra filtra uma safra',
+        querystring: ProcessListQuerySchema,
         response: { 200: z.array(ProcessSchema) },
       },
       preHandler: app.optionalAuth,

@@ -1,14 +1,14 @@
 import type { Readable } from 'node:stream';
 import {
   messages,
-  safraOf,
-  type ListQuery,
   type Process,
+  type ProcessListQuery,
   type ProcessRegisterBody,
   type ReleaseBody,
   type ReviewSettings,
 } from '@agroselo/contracts';
 import { and, asc, count, desc, eq, gte, lte } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { AppDeps } from '../../deps';
 import { processes, stamps } from '../../db/schema';
 import { notFound } from '../../lib/errors';
@@ -18,23 +18,28 @@ import { matchesSearch, normalizeSearch } from '../../lib/search';
 import type { Caller } from '../../plugins/auth';
 import { saoPauloToday } from '../certificates/status';
 import { imageVersion, presentProcess, presentStamp } from './present';
-import { formsCount, visibleTo } from './queries';
+import { formsCount, seesDrafts, visibleTo } from './queries';
 import { checkNoticeFile, checkSealImage } from './uploads';
 
 const m = messages.seals;
 
 /** The landing's seals: released processes whose request window holds today. */
-export async function listReleasedStamps(deps: AppDeps) {
+export async function listReleasedStamps(deps: AppDeps, safra?: string) {
   const day = saoPauloToday();
   const rows = await deps.db
-    .select({ stamp: stamps })
+    .select({ stamp: stamps, safra: processes.safra })
     .from(stamps)
     .innerJoin(processes, eq(processes.id, stamps.processId))
     .where(
-      and(eq(processes.released, true), lte(processes.startDate, day), gte(processes.endDate, day)),
+      and(
+        eq(processes.released, true),
+        lte(processes.startDate, day),
+        gte(processes.endDate, day),
+        safra ? eq(processes.safra, safra) : undefined,
+      ),
     )
-    .orderBy(asc(stamps.name));
-  return rows.map(({ stamp }) => presentStamp(stamp));
+    .orderBy(asc(stamps.name), asc(processes.safra));
+  return rows.map(({ stamp, safra: season }) => presentStamp(stamp, season));
 }
 
 export interface StampImage {
@@ -71,21 +76,35 @@ export async function stampImage(
   };
 }
 
-const processColumns = { process: processes, stamp: stamps, formsCount };
+/** The next season's process, visible to the caller (a draft only to admins). */
+const nextProcess = alias(processes, 'next_process');
+const processColumns = {
+  process: processes,
+  stamp: stamps,
+  formsCount,
+  next: { id: nextProcess.id, safra: nextProcess.safra, released: nextProcess.released },
+};
+const nextJoin = (caller: Caller | null) =>
+  and(
+    eq(nextProcess.previousProcessId, processes.id),
+    seesDrafts(caller) ? undefined : eq(nextProcess.released, true),
+  );
 
 export async function listProcesses(
   deps: AppDeps,
   caller: Caller | null,
-  query: ListQuery,
+  query: ProcessListQuery,
 ): Promise<Page<Process>> {
   const where = and(
     visibleTo(caller),
     query.query ? matchesSearch(stamps.searchText, query.query) : undefined,
+    query.safra ? eq(processes.safra, query.safra) : undefined,
   );
   const rows = await deps.db
     .select({ ...processColumns, total: windowTotal() })
     .from(processes)
     .innerJoin(stamps, eq(stamps.processId, processes.id))
+    .leftJoin(nextProcess, nextJoin(caller))
     .where(where)
     .orderBy(desc(processes.createdAt), desc(processes.id))
     .limit(query.limit)
@@ -112,6 +131,7 @@ export async function getProcess(
     .select(processColumns)
     .from(processes)
     .innerJoin(stamps, eq(stamps.processId, processes.id))
+    .leftJoin(nextProcess, nextJoin(caller))
     .where(and(eq(processes.id, processId), visibleTo(caller)));
   if (!row) throw notFound(m.processNotFound);
   return presentProcess(row);
@@ -147,8 +167,7 @@ export async function registerProcess(
           endDate: body.end_date,
           validityStart: body.validity_start,
           validityEnd: body.validity_end,
-          // Until the register form asks it, the season the cycle opens in.
-          safra: safraOf(body.start_date),
+          safra: body.safra,
           released: false,
           noticeFileKey: noticeKey,
           levels: body.levels,
@@ -171,7 +190,7 @@ export async function registerProcess(
         .returning();
       return { process: process!, stamp: stamp! };
     });
-    return presentProcess({ ...rows, formsCount: 0 });
+    return presentProcess({ ...rows, formsCount: 0, next: null });
   } catch (error) {
     await deps.storage.remove(imageKey);
     if (noticeKey) await deps.storage.remove(noticeKey);

@@ -131,6 +131,7 @@ function CertificateDetails({ certificate }: { certificate: CertificateItem }) {
               <Field label="Propriedade">{property.businessName}</Field>
               <Field label="CNPJ">{formatCnpj(property.cnpj)}</Field>
               <Field label="Município">{property.municipality}</Field>
+              <Field label="Safra">{certificate.safra}</Field>
               <Field label="Validade">
                 {formatValidity(certificate.validFrom, certificate.validUntil)}
               </Field>

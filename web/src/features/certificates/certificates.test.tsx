@@ -21,6 +21,7 @@ function wireCertificate(overrides: Partial<PublicCertificate> = {}): PublicCert
     issued_at: '2026-11-20T15:00:00.000Z',
     level: null,
     standing: null,
+    safra: '2026/27',
     property: {
       business_name: 'Fazenda Lagoa Mirim',
       cnpj: '87451236000122',

@@ -67,6 +67,22 @@ export function useFinishForm(instanceId: string, formId: string) {
   });
 }
 
+/**
+ * PUT …/confirm: last season's answers kept as they are, these fields or (none given) every
+ * carried field of the form.
+ */
+export function useConfirmCarried(instanceId: string, formId: string) {
+  const onSuccess = useFormAnswer(instanceId, formId);
+  return useMutation({
+    mutationFn: (fieldIds?: string[]) =>
+      api.put<FormInstanceItem>(
+        `${formPath(instanceId, formId)}/confirm`,
+        fieldIds ? { field_ids: fieldIds } : {},
+      ),
+    onSuccess,
+  });
+}
+
 /** POST …/field/{tableId}/add-row. */
 export function useAddRow(instanceId: string, formId: string) {
   const onSuccess = useFormAnswer(instanceId, formId);

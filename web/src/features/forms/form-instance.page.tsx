@@ -17,6 +17,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import {
   IconArrowLeft,
+  IconChecks,
   IconCircleCheck,
   IconDeviceFloppy,
   IconHistory,
@@ -26,7 +27,7 @@ import {
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { messages } from '@agroselo/contracts';
+import { messages, STAFF_ROLES } from '@agroselo/contracts';
 import { errorMessage, isApiError, NETWORK_ERROR_STATUS } from '../../api';
 import { paths } from '../../app/paths';
 import { useSession } from '../../app/session';
@@ -35,6 +36,7 @@ import { MessagePage } from '../../components/message-page';
 import { useUploadsUnderWay } from '../../lib/uploads';
 import {
   formInstanceQueryOptions,
+  useConfirmCarried,
   useFinishForm,
   type FieldInstanceItem,
   type FormInstanceItem,
@@ -45,8 +47,10 @@ import { FinishModal } from './components/finish-modal';
 import { ListField } from './components/list-field';
 import { PendencyNote } from './components/pendency-note';
 import { ProofField } from './components/proof-field';
+import { SeasonNotes } from './components/season-notes';
 import { draftStore } from './drafts';
 import { formatDay, formatMoment, isPastDay } from './format';
+import { carriedFieldsOf } from './season';
 import { fieldMap, useFormEditor, type FormEditor } from './use-form-editor';
 import classes from './form-instance.module.css';
 
@@ -140,6 +144,12 @@ function FieldBlock({
             instanceId={form.processInstanceId}
           />
         )}
+        <SeasonNotes
+          instanceId={form.processInstanceId}
+          formId={form.id}
+          field={field}
+          canConfirm={!locked}
+        />
         <FieldInput
           field={field}
           label={field.field.name}
@@ -167,6 +177,41 @@ function FieldBlock({
         )}
       </Stack>
     </Paper>
+  );
+}
+
+/** A renewal's form: every answer still as last season's kept at once. */
+function ConfirmAllCarried({ form }: { form: FormInstanceItem }) {
+  const { user } = useSession();
+  const confirm = useConfirmCarried(form.processInstanceId, form.id);
+  const carried = carriedFieldsOf(form.fieldInstances);
+  if (carried.length === 0 || !user || STAFF_ROLES.includes(user.role)) return null;
+  return (
+    <Alert color="blue" variant="light" icon={<IconHistory aria-hidden />} role="status">
+      <Group gap="sm" justify="space-between">
+        <Text size="sm">
+          {carried.length === 1
+            ? '1 resposta veio da safra anterior: confirme-a ou altere-a antes de finalizar.'
+            : `${carried.length} respostas vieram da safra anterior: confirme-as ou altere-as antes de finalizar.`}
+        </Text>
+        <Button
+          size="xs"
+          leftSection={<IconChecks size={16} aria-hidden />}
+          loading={confirm.isPending}
+          onClick={() =>
+            confirm.mutate(undefined, {
+              onError: (error) =>
+                notifications.show({
+                  color: 'red',
+                  message: errorMessage(error, 'Não foi possível confirmar as respostas'),
+                }),
+            })
+          }
+        >
+          Confirmar todas as respostas da safra anterior
+        </Button>
+      </Group>
+    </Alert>
   );
 }
 
@@ -324,6 +369,7 @@ function FormEditorView({ form, userId }: { form: FormInstanceItem; userId: stri
             </Group>
           </Alert>
         )}
+        {!locked && <ConfirmAllCarried form={form} />}
         <ConflictPanel
           conflicts={editor.conflicts}
           fieldOf={labelOf}

@@ -77,6 +77,8 @@ const field = (
   child_field_instances: [],
   pendency: null,
   editable: false,
+  carried_over: false,
+  last_season: null,
   ...overrides,
 });
 

@@ -94,15 +94,41 @@ const formWith = (fields: Record<string, string>) => {
   return form;
 };
 
-/** PUT /api/process/{processId}/request (multipart `business_id`). */
+export interface SealRequest {
+  propertyId: string;
+  /** `rice_area_ha` and `publish_consent`, as the request's fields build them. */
+  facts: Record<string, string>;
+  /** Next season's request of a certified property: its forms start with last season's answers. */
+  renewal?: boolean;
+}
+
+/** PUT /api/process/{processId}/request (multipart `business_id`, the facts, `renewal`). */
 export function useRequestSeal(processId: string) {
   return useMutation({
-    mutationFn: (propertyId: string) =>
+    mutationFn: ({ propertyId, facts, renewal }: SealRequest) =>
       api.put<InstanceDetailItem>(
         `/process/${processId}/request`,
-        formWith({ business_id: propertyId }),
+        formWith({
+          business_id: propertyId,
+          ...facts,
+          ...(renewal ? { renewal: 'true' } : {}),
+        }),
       ),
     ...useStepCallbacks(),
+  });
+}
+
+/** PUT /api/process-instance/{id}/publish-consent (JSON `{consent}`), the owner's choice. */
+export function usePublishConsent(instanceId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (consent: boolean) =>
+      api.put<{ consent: boolean; consentAt: string | null }>(
+        `/process-instance/${instanceId}/publish-consent`,
+        { consent },
+      ),
+    onSettled: () =>
+      queryClient.invalidateQueries({ queryKey: instanceQueryOptions(instanceId).queryKey }),
   });
 }
 

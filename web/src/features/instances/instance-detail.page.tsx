@@ -1,4 +1,5 @@
 import {
+  Anchor,
   Container,
   Grid,
   Group,
@@ -11,13 +12,15 @@ import {
 } from '@mantine/core';
 import { IconSearchOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { messages } from '@agroselo/contracts';
 import { isApiError } from '../../api';
 import { useSession } from '../../app/session';
 import { LoadError } from '../../components/error-alert';
 import { MessagePage } from '../../components/message-page';
+import { SafraBadge } from '../../components/safra-badge';
 import { StatusBadge } from '../../components/status-badge';
+import { paths } from '../../app/paths';
 import { instanceQueryOptions, type InstanceDetailItem } from './api';
 import { ActionPanel } from './components/action-panel';
 import { BusinessDetails } from './components/business-details';
@@ -25,6 +28,8 @@ import { FormInstanceList } from './components/form-instance-list';
 import { InspectionsSection } from './components/inspections';
 import { InstanceChain, InstanceTimeline } from './components/instance-history';
 import { PendenciesSection } from './components/pendencies';
+import { PublishConsentSwitch } from './components/publish-consent';
+import { RenewButton } from './components/renew-button';
 import {
   formatRequestDate,
   progressDescription,
@@ -32,6 +37,7 @@ import {
   shortInstanceId,
   STATUS_LINES,
 } from './format';
+import { formatRiceArea } from './rice-area';
 
 function Header({ instance }: { instance: InstanceDetailItem }) {
   const percent = progressPercent(instance.progress);
@@ -39,6 +45,7 @@ function Header({ instance }: { instance: InstanceDetailItem }) {
     <Stack gap="sm">
       <Group gap="sm" align="center">
         <StatusBadge status={instance.status} size="lg" />
+        <SafraBadge safra={instance.process.safra} size="lg" />
         <Text size="sm" c="dimmed" ff="monospace">
           Processo #{shortInstanceId(instance.id)}
         </Text>
@@ -56,6 +63,22 @@ function Header({ instance }: { instance: InstanceDetailItem }) {
         {' · '}
         {STATUS_LINES[instance.status]}
       </Text>
+      {(instance.riceAreaHa !== null || instance.renewalOf) && (
+        <Text size="sm">
+          {instance.riceAreaHa !== null &&
+            `Área de arroz inscrita: ${formatRiceArea(instance.riceAreaHa)}`}
+          {instance.riceAreaHa !== null && instance.renewalOf && ' · '}
+          {instance.renewalOf && (
+            <>
+              Renovação do certificado{' '}
+              <Anchor component={Link} to={paths.producerDetails(instance.renewalOf.id)} inherit>
+                {instance.renewalOf.certificateNumber}
+              </Anchor>{' '}
+              da safra {instance.renewalOf.safra}
+            </>
+          )}
+        </Text>
+      )}
       {instance.initiated && (
         <Paper withBorder radius="md" p="sm" maw={520}>
           <Stack gap={6}>
@@ -75,6 +98,32 @@ function Header({ instance }: { instance: InstanceDetailItem }) {
         </Paper>
       )}
     </Stack>
+  );
+}
+
+/** The owner's choices on a certificate: next season's renewal, and the public registry. */
+function OwnerChoices({ instance }: { instance: InstanceDetailItem }) {
+  const offer = instance.renewalOffer;
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+      <Stack gap="md">
+        {offer && (
+          <Group gap="sm" justify="space-between">
+            <Text size="sm" maw={520}>
+              O selo da safra {offer.safra} está aberto para solicitações. A renovação traz as
+              respostas desta safra para você conferir.
+            </Text>
+            <RenewButton
+              instanceId={instance.id}
+              propertyId={instance.business.id}
+              offer={offer}
+              w={{ base: '100%', xs: 'auto' }}
+            />
+          </Group>
+        )}
+        {instance.actions.publishConsent && <PublishConsentSwitch instance={instance} />}
+      </Stack>
+    </Paper>
   );
 }
 
@@ -140,6 +189,9 @@ export function InstanceDetailPage() {
       <Stack gap="xl">
         <Header instance={instance} />
         <ActionPanel instance={instance} isOwner={isOwner} />
+        {(instance.renewalOffer || instance.actions.publishConsent) && (
+          <OwnerChoices instance={instance} />
+        )}
         <Grid gutter="lg">
           <Grid.Col span={{ base: 12, lg: 8 }}>
             <Stack gap="lg">

@@ -20,6 +20,7 @@ export function wireInstance(overrides: Partial<InstanceSummary> = {}): Instance
     },
     process: {
       id: '0190a3c2-7b1e-7c3a-9f1e-00000000c001',
+      safra: '2026/27',
       stamp: { name: 'Arroz Sustentável RS' },
     },
     technician: { id: '0190a3c2-7b1e-7c3a-9f1e-00000000d001', name: 'Rafael Dutra Pereira' },
@@ -44,6 +45,7 @@ export function wirePending(overrides: Partial<InstanceSummary> = {}): InstanceS
     },
     process: {
       id: '0190a3c2-7b1e-7c3a-9f1e-00000000c002',
+      safra: '2026/27',
       stamp: { name: 'Arroz de Qualidade Superior' },
     },
     technician: null,
@@ -67,6 +69,7 @@ export const NO_ACTIONS: InstanceDetail['actions'] = {
   suspend: false,
   revoke: false,
   reinstate: false,
+  publish_consent: false,
 };
 
 /** The review part of the detail: no levels, no committee, nothing recorded yet. */
@@ -113,6 +116,7 @@ export function wireDetail(overrides: Partial<InstanceDetail> = {}): InstanceDet
     process: {
       id: '0190a3c2-7b1e-7c3a-9f1e-00000000c001',
       description: 'Certificação Arroz Sustentável RS — safra 2025/2026',
+      safra: '2025/26',
       stamp: { name: 'Arroz Sustentável RS', image_url: null },
     },
     requested_by: { id: OWNER_ID, name: 'Sérgio Antunes Rodrigues' },
@@ -123,6 +127,11 @@ export function wireDetail(overrides: Partial<InstanceDetail> = {}): InstanceDet
     status: InstanceStatus.PENDING,
     progress: { finished: 0, total: 0 },
     actions: NO_ACTIONS,
+    rice_area_ha: 125.5,
+    publish_consent: false,
+    publish_consent_at: null,
+    renewal_of: null,
+    renewal_offer: null,
     review: wireReview(),
     approved: null,
     finish_note: null,
@@ -285,6 +294,7 @@ export function wireApproved(
       standing_reason: null,
       standing_note: null,
       standing_changed_at: null,
+      safra: '2025/26',
     },
   };
 }

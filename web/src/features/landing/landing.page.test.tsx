@@ -16,6 +16,7 @@ const stamps: Stamp[] = [
     description: 'Produção com uso racional da água.',
     features: [{ feature: 'Manejo da água' }, { feature: 'Licenças em dia' }],
     process_id: PROCESS_ID,
+    safra: '2026/27',
     image_url: '/api/stamp/a/image',
   },
   {
@@ -24,6 +25,7 @@ const stamps: Stamp[] = [
     description: 'Sem agrotóxicos.',
     features: [],
     process_id: null,
+    safra: '2026/27',
     image_url: null,
   },
 ];

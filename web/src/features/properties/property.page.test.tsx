@@ -18,6 +18,7 @@ const seal = (overrides: Partial<Stamp>): Stamp => ({
   description: 'Selo',
   features: [],
   process_id: PROCESS_ID,
+  safra: '2026/27',
   image_url: null,
   ...overrides,
 });

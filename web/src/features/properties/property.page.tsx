@@ -24,7 +24,7 @@ import { ErrorAlert, LoadError } from '../../components/error-alert';
 import { PageLoader } from '../../components/page-loader';
 import { formatCnpj, formatCrea, formatPhone } from '../../lib/masks';
 import { propertyQueryOptions, sealsQueryOptions, useStartProcess, type PropertyItem } from './api';
-import { InstanceBadges } from './components/instance-badges';
+import { InstanceBadges, RenewalOffers } from './components/instance-badges';
 import { formatCar, formatCoordinate, formatDay } from './format';
 
 const NOT_GIVEN = 'Não informado';
@@ -195,6 +195,7 @@ export function PropertyPage() {
             instances={property.processInstances}
             empty="Nenhum processo solicitado para esta propriedade."
           />
+          <RenewalOffers instances={property.processInstances} propertyId={property.id} />
         </Section>
 
         {isStaff && <StartProcess property={property} />}

@@ -15,6 +15,8 @@ export function wirePropertyInstance(overrides: Partial<PropertyInstance> = {}):
       stamp: { name: 'Arroz Sustentável RS' },
     },
     certificate: null,
+    safra: '2026/27',
+    renewal_offer: null,
     ...overrides,
   };
 }

@@ -4,6 +4,7 @@ import type {
   FieldRegisterBody,
   Form,
   FormBody,
+  NextSeasonBody,
   Process,
   ReleaseBody,
   ReviewSettingsBody,
@@ -32,10 +33,17 @@ export const sealKeys = {
 /** Lists the builder shows whole: a process has few forms and a form few fields. */
 const WHOLE = { limit: 500 };
 
-export const processListQueryOptions = () =>
+/** The admin's processes, of every season or of `safra` only. */
+export const processListQueryOptions = (safra: string | null = null) =>
   queryOptions({
-    queryKey: sealKeys.list(),
-    queryFn: ({ signal }) => api.get<ProcessItem[]>('/process/all', { signal, query: WHOLE }),
+    queryKey: [...sealKeys.list(), { safra }],
+    queryFn: ({ signal }) =>
+      api.get<ProcessItem[]>('/process/all', {
+        signal,
+        query: { ...WHOLE, safra: safra ?? undefined },
+      }),
+    // Another season keeps the cards on screen until its answer arrives.
+    placeholderData: keepPreviousData,
   });
 
 export const processQueryOptions = (processId: string) =>
@@ -89,6 +97,11 @@ export const fieldLibraryQueryOptions = (search: string) =>
 /** POST /api/process/register: multipart with the wire names (spec §7). */
 export function registerProcess(form: FormData) {
   return api.post<ProcessItem>('/process/register', form);
+}
+
+/** POST /api/process/{id}/next-season: the next safra's draft copy of the process. */
+export function createNextSeason(processId: string, body: NextSeasonBody) {
+  return api.post<ProcessItem>(`/process/${processId}/next-season`, body);
 }
 
 export function releaseProcess(processId: string, body: ReleaseBody) {

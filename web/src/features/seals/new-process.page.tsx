@@ -29,6 +29,8 @@ import {
   SEAL_IMAGE_MAX_BYTES,
   SEAL_IMAGE_TYPES,
   SEAL_LEVELS,
+  SafraSchema,
+  safraOf,
   STAMP_NAME_MAX,
   withProcessDateOrder,
 } from '@agroselo/contracts';
@@ -36,6 +38,7 @@ import { paths } from '../../app/paths';
 import { applyServerErrors } from '../../lib/form-errors';
 import { registerProcess, sealKeys } from './api';
 import { ReviewSettingsSwitches, type ReviewSwitches } from './components/review-settings';
+import { todayDay } from './format';
 import { notifyFailure, notifySuccess } from './notify';
 
 const m = messages.seals;
@@ -43,6 +46,7 @@ const m = messages.seals;
 /** The server checks the bytes; this only spares a useless upload. */
 const NewProcessFormSchema = withProcessDateOrder(
   ProcessFieldsSchema.extend({
+    safra: SafraSchema,
     file: z
       .instanceof(File, { error: m.imageRequired })
       .refine((file) => file.size <= SEAL_IMAGE_MAX_BYTES, m.imageTooLarge)
@@ -60,6 +64,7 @@ type FormInput = z.input<typeof NewProcessFormSchema>;
 type FormOutput = z.output<typeof NewProcessFormSchema>;
 
 const TEXT_FIELDS = [
+  'safra',
   'notice',
   'description',
   'start_date',
@@ -72,6 +77,7 @@ const TEXT_FIELDS = [
 const FIELDS = [...TEXT_FIELDS, 'file', 'notice_file'] as const;
 
 const EMPTY = {
+  safra: safraOf(todayDay()),
   notice: '',
   description: '',
   start_date: '',
@@ -138,6 +144,14 @@ export function NewProcessPage() {
                 <Title order={2} fz="lg" id="process-info">
                   Informações do Processo
                 </Title>
+                <TextInput
+                  label="Safra"
+                  description="A safra cuja comercialização o selo certifica (ex.: 2026/27)"
+                  required
+                  maw={280}
+                  error={errors.safra?.message}
+                  {...register('safra')}
+                />
                 <Textarea
                   label="Aviso"
                   required

@@ -30,6 +30,7 @@ import { isApiError } from '../../api';
 import { paths } from '../../app/paths';
 import { useSession } from '../../app/session';
 import { LoadError } from '../../components/error-alert';
+import { SafraBadge } from '../../components/safra-badge';
 import { MessagePage } from '../../components/message-page';
 import { processQueryOptions, type ProcessItem } from './api';
 import { formatPeriod } from './format';
@@ -123,6 +124,7 @@ function SealDetails({ process }: { process: ProcessItem }) {
             <Title order={1} style={{ overflowWrap: 'anywhere' }}>
               {stamp.name}
             </Title>
+            <SafraBadge safra={process.safra} size="lg" w="fit-content" />
             <Text size="lg">{stamp.description}</Text>
           </Stack>
           {stamp.features.length > 0 && (

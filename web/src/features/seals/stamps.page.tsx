@@ -1,4 +1,5 @@
-import { Button, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Button, Container, Group, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -9,7 +10,12 @@ import { ProcessCard } from './components/process-card';
 
 /** Spec §2 Stamps (/stamps and /process): the admin's processes, their seals and forms. */
 export function StampsPage() {
-  const query = useQuery(processListQueryOptions());
+  const [safra, setSafra] = useState<string | null>(null);
+  const all = useQuery(processListQueryOptions());
+  const filtered = useQuery({ ...processListQueryOptions(safra), enabled: safra !== null });
+  const query = safra === null ? all : filtered;
+  // The seasons present, newest first (the same seal has one process per safra).
+  const safras = [...new Set((all.data ?? []).map((process) => process.safra))].sort().reverse();
   return (
     <Container size="lg" py="xl" px={{ base: 'sm', sm: 'md' }}>
       <Stack gap="lg">
@@ -29,6 +35,17 @@ export function StampsPage() {
             Novo Processo
           </Button>
         </Group>
+        <Select
+          label="Safra"
+          placeholder="Todas as safras"
+          data={safras}
+          value={safra}
+          onChange={setSafra}
+          clearable
+          clearButtonProps={{ 'aria-label': 'Mostrar todas as safras' }}
+          disabled={safras.length === 0}
+          w={{ base: '100%', xs: 220 }}
+        />
         {query.isPending ? (
           <Stack gap="sm" aria-busy>
             {[0, 1, 2].map((key) => (

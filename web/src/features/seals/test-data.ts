@@ -20,11 +20,15 @@ export function wireProcess(overrides: Partial<Process> = {}): Process {
       name: 'Arroz Sustentável RS',
       description: 'Boas práticas na lavoura de arroz irrigado',
       features: [{ feature: 'Uso racional da água' }],
+      safra: '2026/27',
       image_url: null,
     },
     forms_count: 1,
     levels: [],
     committee: false,
+    safra: '2026/27',
+    previous_process_id: null,
+    next_process: null,
     ...overrides,
   };
 }

@@ -9,6 +9,7 @@ import type { FormEditor } from '../use-form-editor';
 import { FieldInput } from './field-input';
 import { PendencyNote } from './pendency-note';
 import { ProofField } from './proof-field';
+import { SeasonNotes } from './season-notes';
 
 const m = messages.forms;
 
@@ -154,6 +155,7 @@ export function ListField({
         {table.pendency && (
           <PendencyNote pendency={table.pendency} editable={reopened} instanceId={instanceId} />
         )}
+        <SeasonNotes instanceId={instanceId} formId={formId} field={table} canConfirm={!locked} />
         {rows.length === 0 ? (
           <Text size="sm" c="dimmed">
             Nenhuma linha adicionada.

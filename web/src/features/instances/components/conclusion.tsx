@@ -291,6 +291,12 @@ export function OutcomePanel({
             </Stack>
             <Stack gap={2}>
               <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+                Safra
+              </Text>
+              <Text fw={500}>{certificate.safra}</Text>
+            </Stack>
+            <Stack gap={2}>
+              <Text size="xs" c="dimmed" fw={600} tt="uppercase">
                 Validade
               </Text>
               <Text fw={500}>

@@ -43,6 +43,9 @@ function renderSection(routes: Parameters<typeof mockFetch>[0], user = wireUser(
   return fetchMock;
 }
 
+const CONSENT = 'Aceito que esta propriedade apareça no registro público de certificados';
+const area = () => screen.getByRole('textbox', { name: /Área de arroz inscrita \(ha\)/ });
+
 async function chooseProperty(name: string) {
   await userEvent.click(await screen.findByRole('textbox', { name: 'Propriedade' }));
   await userEvent.click(await screen.findByRole('option', { name }));
@@ -82,13 +85,46 @@ describe('RequestSection', () => {
 
     await acceptTerms();
     expect(submit).toBeEnabled();
+    await userEvent.type(area(), '125,50');
+    const consent = screen.getByRole('checkbox', { name: CONSENT });
+    expect(consent).not.toBeChecked();
+    await userEvent.click(consent);
     await userEvent.click(submit);
 
     await waitFor(() =>
       expect(screen.getByTestId('location')).toHaveTextContent(`/producer-details/${created.id}`),
     );
     const body = callTo(fetchMock, REQUEST)?.init.body as FormData;
-    expect([...body.entries()]).toEqual([['business_id', otherFarm.id]]);
+    expect([...body.entries()]).toEqual([
+      ['business_id', otherFarm.id],
+      ['rice_area_ha', '125.5'],
+      ['publish_consent', 'true'],
+    ]);
+  });
+
+  it('asks the rice area with the messages of contracts before sending anything', async () => {
+    const fetchMock = renderSection({ 'GET /api/property/all': json([farm]) });
+    await chooseProperty('Granja Arroio Duro');
+    await acceptTerms();
+    const submit = screen.getByRole('button', { name: 'Solicitar processo' });
+    await userEvent.click(submit);
+    expect(area()).toHaveAccessibleDescription(
+      expect.stringContaining(messages.safras.riceAreaRequired) as string,
+    );
+    // A typed point becomes the decimal comma; letters are not kept.
+    await userEvent.type(area(), '12.345ha');
+    expect(area()).toHaveValue('12,345');
+    await userEvent.click(submit);
+    expect(area()).toHaveAccessibleDescription(
+      expect.stringContaining(messages.safras.riceAreaDecimals) as string,
+    );
+    await userEvent.clear(area());
+    await userEvent.type(area(), '0,00');
+    await userEvent.click(submit);
+    expect(area()).toHaveAccessibleDescription(
+      expect.stringContaining(messages.safras.riceAreaPositive) as string,
+    );
+    expect(callTo(fetchMock, REQUEST)).toBeUndefined();
   });
 
   it('keeps the button disabled with the terms accepted but no property chosen', async () => {
@@ -106,6 +142,7 @@ describe('RequestSection', () => {
     });
     await chooseProperty('Granja Arroio Duro');
     await acceptTerms();
+    await userEvent.type(area(), '80');
     await userEvent.click(screen.getByRole('button', { name: 'Solicitar processo' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(messages.instances.requestFailed);

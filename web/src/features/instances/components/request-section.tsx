@@ -14,6 +14,7 @@ import { formatCnpj } from '../../../lib/masks';
 import { ownPropertiesQueryOptions, useRequestSeal, type OwnProperty } from '../api';
 import { REQUEST_TERMS_TITLE, SealRequestTerms } from '../terms';
 import { InfoList } from './card-parts';
+import { EMPTY_FACTS, RequestFacts, requestFactsFields } from './request-facts';
 
 interface RequestSectionProps {
   process: { id: string; stamp: { name: string } };
@@ -31,17 +32,27 @@ export function RequestSection({ process }: RequestSectionProps) {
   const properties = useQuery({ ...ownPropertiesQueryOptions(), enabled: verified });
   const [propertyId, setPropertyId] = useState<string | null>(null);
   const [accepted, setAccepted] = useState(false);
+  const [facts, setFacts] = useState(EMPTY_FACTS);
+  const [areaError, setAreaError] = useState<string | undefined>();
   const requestSeal = useRequestSeal(process.id);
   const chosen = properties.data?.find((property) => property.id === propertyId) ?? null;
 
   const submit = () => {
     if (!chosen || !accepted) return;
-    requestSeal.mutate(chosen.id, {
-      onSuccess: (instance) => {
-        notifications.show({ color: 'leaf', message: messages.instances.requested });
-        void navigate(paths.producerDetails(instance.id));
+    const request = requestFactsFields(facts);
+    if (request.error !== undefined) {
+      setAreaError(request.error);
+      return;
+    }
+    requestSeal.mutate(
+      { propertyId: chosen.id, facts: request.fields },
+      {
+        onSuccess: (instance) => {
+          notifications.show({ color: 'leaf', message: messages.instances.requested });
+          void navigate(paths.producerDetails(instance.id));
+        },
       },
-    });
+    );
   };
 
   let content;
@@ -95,6 +106,14 @@ export function RequestSection({ process }: RequestSectionProps) {
           maw={480}
         />
         {chosen && <PropertySummary property={chosen} />}
+        <RequestFacts
+          value={facts}
+          onChange={(next) => {
+            setFacts(next);
+            setAreaError(undefined);
+          }}
+          error={areaError}
+        />
         <TermsAgreement accepted={accepted} onChange={setAccepted} title={REQUEST_TERMS_TITLE}>
           <SealRequestTerms sealName={process.stamp.name} />
         </TermsAgreement>

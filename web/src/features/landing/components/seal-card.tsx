@@ -2,6 +2,7 @@ import { Button, Card, Center, Image, List, Stack, Text, ThemeIcon, Title } from
 import { IconCertificate, IconCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
+import { SafraBadge } from '../../../components/safra-badge';
 import type { Seal } from '../api';
 
 export function SealCard({ seal }: { seal: Seal }) {
@@ -19,9 +20,12 @@ export function SealCard({ seal }: { seal: Seal }) {
         )}
       </Card.Section>
       <Stack gap="sm" mt="md" style={{ flex: 1 }}>
-        <Title order={3} fz="xl">
-          {seal.name}
-        </Title>
+        <Stack gap={6} align="flex-start">
+          <Title order={3} fz="xl">
+            {seal.name}
+          </Title>
+          <SafraBadge safra={seal.safra} />
+        </Stack>
         <Text>{seal.description}</Text>
         {seal.features.length > 0 && (
           <List

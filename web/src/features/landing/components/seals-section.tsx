@@ -28,6 +28,7 @@ function SealsSkeleton() {
               <Skeleton h={180} radius={0} />
             </Card.Section>
             <Skeleton h={24} w="60%" mt="md" />
+            <Skeleton h={20} w={110} mt={6} radius="xl" />
             <Skeleton h={14} mt="sm" />
             <Skeleton h={14} mt={6} w="85%" />
             <Skeleton h={36} mt="lg" />

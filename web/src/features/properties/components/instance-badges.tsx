@@ -1,9 +1,10 @@
-import { Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconDownload, IconEye, IconQrcode } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
 import { STATUS_LABELS, StatusBadge } from '../../../components/status-badge';
 import { certificatePdfUrl } from '../../certificates/api';
+import { RenewButton } from '../../instances/components/renew-button';
 import type { PropertyInstanceItem } from '../api';
 
 /** One seal request: a status badge labelled with the seal, whose menu opens its details. */
@@ -30,7 +31,9 @@ function InstanceBadge({ instance }: { instance: PropertyInstanceItem }) {
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Label>{STATUS_LABELS[instance.status]}</Menu.Label>
+        <Menu.Label>
+          {STATUS_LABELS[instance.status]} · Safra {instance.safra}
+        </Menu.Label>
         <Menu.Item
           component={Link}
           to={paths.producerDetails(instance.id)}
@@ -61,6 +64,39 @@ function InstanceBadge({ instance }: { instance: PropertyInstanceItem }) {
         )}
       </Menu.Dropdown>
     </Menu>
+  );
+}
+
+/**
+ * 'Renovar para a safra 2027/28' beside each certificate whose seal's next season is open; only
+ * its owner gets offers.
+ */
+export function RenewalOffers({
+  instances,
+  propertyId,
+}: {
+  instances: readonly PropertyInstanceItem[];
+  propertyId: string;
+}) {
+  const offered = instances.filter((instance) => instance.renewalOffer);
+  if (offered.length === 0) return null;
+  return (
+    <Stack gap="xs" mt="md">
+      {offered.map((instance) => (
+        <Group key={instance.id} gap="sm" justify="space-between">
+          <Text size="sm">
+            {instance.process.stamp.name}: certificado da safra {instance.safra}
+          </Text>
+          <RenewButton
+            instanceId={instance.id}
+            propertyId={propertyId}
+            offer={instance.renewalOffer!}
+            size="sm"
+            w={{ base: '100%', xs: 'auto' }}
+          />
+        </Group>
+      ))}
+    </Stack>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import {
   ActionIcon,
   Badge,
@@ -15,6 +15,7 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
+  IconCalendarPlus,
   IconChevronDown,
   IconFileText,
   IconListDetails,
@@ -25,6 +26,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
 import { LoadError } from '../../../components/error-alert';
+import { SafraBadge } from '../../../components/safra-badge';
 import {
   deleteForm,
   formsQueryOptions,
@@ -44,9 +46,15 @@ import {
   type ReviewSwitches,
 } from './review-settings';
 
+// Used once a season: its code (and the date picker's) comes with the click.
+const NextSeasonDialog = lazy(() =>
+  import('./next-season-dialog').then((module) => ({ default: module.NextSeasonDialog })),
+);
+
 export function ProcessCard({ process }: { process: ProcessItem }) {
   const [expanded, expand] = useDisclosure(false);
   const [creating, create] = useDisclosure(false);
+  const [choosingSeason, nextSeason] = useDisclosure(false);
   const [releasing, setReleasing] = useState(false);
   // What the admin just chose, shown while the server saves it.
   const [savingReview, setSavingReview] = useState<ReviewSwitches | null>(null);
@@ -81,6 +89,29 @@ export function ProcessCard({ process }: { process: ProcessItem }) {
       setSavingReview(null);
     }
   };
+
+  const cardActions = (
+    <>
+      <Button
+        variant={process.released ? 'default' : 'filled'}
+        size="xs"
+        loading={releasing}
+        onClick={() => void toggleRelease()}
+      >
+        {process.released ? 'Voltar a Rascunho' : 'Liberar'}
+      </Button>
+      {!process.nextProcess && (
+        <Button
+          variant="light"
+          size="xs"
+          leftSection={<IconCalendarPlus size={16} aria-hidden />}
+          onClick={nextSeason.open}
+        >
+          Nova safra
+        </Button>
+      )}
+    </>
+  );
 
   return (
     <Paper
@@ -123,6 +154,7 @@ export function ProcessCard({ process }: { process: ProcessItem }) {
             <Title order={2} fz="lg" style={{ overflowWrap: 'anywhere' }}>
               {name}
             </Title>
+            <SafraBadge safra={process.safra} />
             <Badge color={process.released ? 'leaf' : 'gray'} variant="light">
               {process.released ? 'Liberado' : 'Rascunho'}
             </Badge>
@@ -132,6 +164,12 @@ export function ProcessCard({ process }: { process: ProcessItem }) {
             Solicitações: {formatPeriod(process.startDate, process.endDate)} · Validade:{' '}
             {formatPeriod(process.validityStart, process.validityEnd)}
           </Text>
+          {process.nextProcess && (
+            <Text size="sm" c="dimmed">
+              Safra seguinte: {process.nextProcess.safra} (
+              {process.nextProcess.released ? 'Liberado' : 'Rascunho'})
+            </Text>
+          )}
           <ReviewSettingsSwitches
             compact
             value={savingReview ?? switchesOf(process)}
@@ -139,27 +177,13 @@ export function ProcessCard({ process }: { process: ProcessItem }) {
             disabled={savingReview !== null}
           />
         </Stack>
-        <Button
-          variant={process.released ? 'default' : 'filled'}
-          size="xs"
-          loading={releasing}
-          onClick={() => void toggleRelease()}
-          visibleFrom="sm"
-        >
-          {process.released ? 'Voltar a Rascunho' : 'Liberar'}
-        </Button>
+        <Stack gap="xs" visibleFrom="sm">
+          {cardActions}
+        </Stack>
       </Group>
-      <Button
-        variant={process.released ? 'default' : 'filled'}
-        size="xs"
-        loading={releasing}
-        onClick={() => void toggleRelease()}
-        hiddenFrom="sm"
-        mt="sm"
-        fullWidth
-      >
-        {process.released ? 'Voltar a Rascunho' : 'Liberar'}
-      </Button>
+      <Group gap="xs" grow hiddenFrom="sm" mt="sm">
+        {cardActions}
+      </Group>
 
       <Box id={formsId} hidden={!expanded}>
         {expanded && (
@@ -196,6 +220,11 @@ export function ProcessCard({ process }: { process: ProcessItem }) {
         )}
       </Box>
       <CreateFormModal processId={process.id} opened={creating} onClose={create.close} />
+      {choosingSeason && (
+        <Suspense fallback={null}>
+          <NextSeasonDialog process={process} onClose={nextSeason.close} />
+        </Suspense>
+      )}
     </Paper>
   );
 }

@@ -1,0 +1,187 @@
+import type { APIRequestContext } from '@playwright/test';
+import { nextSafra } from '@agroselo/contracts';
+import { bearer, createSeal, currentSafra, pageOf, tokenOf } from '../api-steps';
+import { DEMO_PASSWORD, expect, test, widths } from '../fixtures';
+import { ok } from '../form-steps';
+
+/** The demo (server/src/db/seed/demo.ts): Marta's certified farm, able to renew. */
+const CERTIFIED_OWNER = 'marta.bianchi@agroselo.local';
+const CERTIFIED_FARM = 'Fazenda Lagoa Mirim';
+const CERTIFIED_NUMBER = 'AGS-DEM0-2025';
+/** The demo's certificate an admin suspended (branch standing shows it as 'Suspenso'). */
+const SUSPENDED_NUMBER = 'AGS-DEM0-2026';
+const CARRIED = 'Resposta da safra anterior';
+const CONSENT = 'Aceito que esta propriedade apareça no registro público de certificados';
+const INSTANCE_URL = /\/producer-details\/([0-9a-f-]{36})$/;
+
+async function tokenOfEmail(request: APIRequestContext, email: string) {
+  const answer = await ok<{ access_token: string }>(
+    await request.post('/api/auth/token', { form: { username: email, password: DEMO_PASSWORD } }),
+  );
+  return answer.access_token;
+}
+
+interface WireForm {
+  field_instances: {
+    id: string;
+    carried_over: boolean;
+    field: { name: string; type: string; producer_read_only: boolean };
+  }[];
+}
+
+/** A form of the renewal with a carried answer the producer can confirm (not a Lista). */
+async function carriedField(
+  request: APIRequestContext,
+  token: string,
+  instanceId: string,
+  forms: { id: string }[],
+) {
+  for (const form of forms) {
+    const detail = await ok<WireForm>(
+      await request.get(`/api/process-instance/${instanceId}/form/${form.id}`, {
+        headers: bearer(token),
+      }),
+    );
+    const field = detail.field_instances.find(
+      (item) => item.carried_over && item.field.type !== 'form' && !item.field.producer_read_only,
+    );
+    if (field) return { formId: form.id, name: field.field.name };
+  }
+  throw new Error('the renewal started with no carried answer');
+}
+
+test('the admin creates the next safra of a seal and releases it', async ({
+  page,
+  request,
+  loginAs,
+  snap,
+  expectAccessible,
+}) => {
+  test.slow();
+  const sealName = `Arroz da Safra ${Math.random().toString(36).slice(2, 7)}`;
+  await createSeal(request, await loginAs('admin'), sealName);
+  const safra = currentSafra();
+  const next = nextSafra(safra);
+  await page.setViewportSize(widths.mobile);
+  await page.goto('/stamps');
+  const card = page.getByRole('article', { name: sealName });
+  await expect(card.getByText(`Safra ${safra}`)).toBeVisible();
+
+  // The dialog proposes the next safra; the server refuses one not later than this one.
+  await card.getByRole('button', { name: 'Nova safra' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nova safra' });
+  const safraInput = dialog.getByRole('textbox', { name: 'Safra' });
+  await expect(safraInput).toHaveValue(next);
+  await safraInput.fill(safra);
+  await dialog.getByRole('button', { name: 'Criar safra' }).click();
+  await expect(dialog.getByText(`A nova safra deve ser posterior a ${safra}`)).toBeVisible();
+  await safraInput.fill(next);
+  await expectAccessible();
+  await snap('safras-next-season-375');
+  await dialog.getByRole('button', { name: 'Criar safra' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(`Safra ${next} de ${sealName} criada como rascunho`)).toBeVisible();
+
+  // Two seasons of the seal now: the filter shows one safra, and the new draft is released.
+  const filter = page.getByRole('textbox', { name: 'Safra' });
+  await filter.click();
+  await page.getByRole('option', { name: next, exact: true }).click();
+  const nextCard = page.getByRole('article', { name: sealName });
+  await expect(nextCard.getByText(`Safra ${next}`)).toBeVisible();
+  await expect(nextCard.getByText('Rascunho')).toBeVisible();
+  await nextCard.getByRole('button', { name: 'Liberar' }).click();
+  await expect(nextCard.getByText('Liberado', { exact: true })).toBeVisible();
+  await snap('safras-stamps-next-375');
+
+  await filter.click();
+  await page.getByRole('option', { name: safra, exact: true }).click();
+  const thisCard = page.getByRole('article', { name: sealName });
+  await expect(thisCard.getByText(`Safra seguinte: ${next} (Liberado)`)).toBeVisible();
+  await expect(thisCard.getByRole('button', { name: 'Nova safra' })).toHaveCount(0);
+  await page.setViewportSize(widths.desktop);
+  await expectAccessible();
+  await snap('safras-stamps-1280');
+});
+
+test("a certified producer renews for the next safra, confirms last season's answer, and the technician compares", async ({
+  browser,
+  baseURL,
+  request,
+  snap,
+  expectAccessible,
+}) => {
+  test.slow();
+  const owner = await tokenOfEmail(request, CERTIFIED_OWNER);
+  const farms = await ok<{ id: string; business_name: string }[]>(
+    await request.get('/api/property/all', { headers: bearer(owner) }),
+  );
+  const farm = farms.find((item) => item.business_name === CERTIFIED_FARM)!;
+  const producer = await pageOf(browser, baseURL!, widths.mobile, owner);
+
+  // The property offers the renewal; the dialog asks the area and consent again, pre-filled.
+  await producer.goto(`/property/${farm.id}`);
+  const renew = producer.getByRole('button', { name: /^Renovar para a safra \d{4}\/\d{2}$/ });
+  await expect(renew).toBeVisible();
+  await snap('safras-property-375', producer);
+  await renew.click();
+  const dialog = producer.getByRole('dialog', { name: /^Renovar para a safra/ });
+  const area = dialog.getByRole('textbox', { name: /Área de arroz inscrita/ });
+  await expect(area).toHaveValue(/^\d+,\d{2}$/);
+  await expect(dialog.getByRole('checkbox', { name: CONSENT })).toBeChecked();
+  await area.fill('312,75');
+  await expectAccessible(producer);
+  await snap('safras-renew-375', producer);
+  await dialog.getByRole('button', { name: 'Solicitar renovação' }).click();
+  await expect(producer).toHaveURL(INSTANCE_URL);
+  const instanceId = INSTANCE_URL.exec(producer.url())![1]!;
+  await expect(producer.getByText('Área de arroz inscrita: 312,75 ha')).toBeVisible();
+  await expect(producer.getByText(`Renovação do certificado ${CERTIFIED_NUMBER}`)).toBeVisible();
+
+  // Accepted and started (as the workflow journey walks it), the forms come pre-filled.
+  await ok(
+    await request.put(`/api/process-instance/${instanceId}/evaluate`, {
+      headers: bearer(await tokenOf(request, 'technician')),
+      multipart: { reject: 'false' },
+    }),
+  );
+  const started = await ok<{ form_instances: { id: string }[] }>(
+    await request.put(`/api/process-instance/${instanceId}/start`, { headers: bearer(owner) }),
+  );
+  const target = await carriedField(request, owner, instanceId, started.form_instances);
+  const formPage = `/producer-details/${instanceId}/form-instance/${target.formId}`;
+  await producer.goto(formPage);
+  const confirm = producer.getByRole('button', { name: `Confirmar ${target.name}` });
+  await expect(confirm).toBeVisible();
+  const marks = producer.getByText(CARRIED, { exact: true });
+  const carried = await marks.count();
+  await expect(
+    producer.getByRole('button', { name: 'Confirmar todas as respostas da safra anterior' }),
+  ).toBeVisible();
+  await expectAccessible(producer);
+  await snap('safras-form-carried-375', producer);
+  await confirm.click();
+  await expect(confirm).toBeHidden();
+  await expect(marks).toHaveCount(carried - 1);
+
+  // The technician reads last season beside each answer.
+  const technician = await pageOf(
+    browser,
+    baseURL!,
+    widths.desktop,
+    await tokenOf(request, 'technician'),
+  );
+  await technician.goto(formPage);
+  await expect(technician.getByText(/^Safra anterior: /).first()).toBeVisible();
+  await expect(technician.getByText('Sem alteração').first()).toBeVisible();
+  await expect(technician.getByRole('button', { name: /^Confirmar/ })).toHaveCount(0);
+  await expectAccessible(technician);
+  await snap('safras-form-comparison-1280', technician);
+  await technician.setViewportSize(widths.mobile);
+  await snap('safras-form-comparison-375', technician);
+});
+
+// Needs branch `standing` (the certificate's status 'suspended' on /verificar).
+test("/verificar shows the demo's suspended certificate as 'Suspenso'", async ({ page }) => {
+  await page.goto(`/verificar/${SUSPENDED_NUMBER}`);
+  await expect(page.getByRole('status')).toContainText('Suspenso');
+});

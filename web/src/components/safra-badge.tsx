@@ -1,0 +1,17 @@
+import { Badge, type BadgeProps } from '@mantine/core';
+import { IconPlant2 } from '@tabler/icons-react';
+
+/** The season a seal, a request or a certificate belongs to: 'Safra 2026/27'. */
+export function SafraBadge({ safra, ...props }: { safra: string } & Omit<BadgeProps, 'children'>) {
+  return (
+    <Badge
+      color="leaf"
+      variant="light"
+      tt="none"
+      leftSection={<IconPlant2 size={14} aria-hidden />}
+      {...props}
+    >
+      Safra {safra}
+    </Badge>
+  );
+}
