@@ -119,6 +119,8 @@ export const INSTANCE_EVENT_TYPES = [
   'pendency_reopened',
   'inspection_recorded',
   'recommendation',
+  // safras: an admin suspended a certificate (branch standing adds the rest of its states)
+  'suspended',
 ] as const;
 export type InstanceEventType = (typeof INSTANCE_EVENT_TYPES)[number];
 

@@ -18,6 +18,7 @@ import { notificationsRoutes } from './modules/notifications/routes';
 import { privacyRoutes } from './modules/privacy/routes';
 import { propertiesRoutes } from './modules/properties/routes';
 import { reviewRoutes } from './modules/review/routes';
+import { safrasRoutes } from './modules/safras/routes';
 import { sealsRoutes } from './modules/seals/routes';
 import { uploadsRoutes } from './modules/uploads/routes';
 import { usersRoutes } from './modules/users/routes';
@@ -95,6 +96,7 @@ export async function buildApp(
       await api.register(reviewRoutes);
       await api.register(exportsRoutes);
       await api.register(privacyRoutes);
+      await api.register(safrasRoutes);
     },
     { prefix: '/api' },
   );

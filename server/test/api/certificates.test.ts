@@ -396,6 +396,7 @@ describe('the certificate on the property', () => {
           valid_until: certificate.validUntil,
           issued_at: certificate.issuedAt.toISOString(),
           level: null,
+          safra: seal.process.safra,
         },
       }),
     ]);
@@ -439,6 +440,7 @@ describe('GET /api/certificate/{number}', () => {
       valid_until: day(300),
       issued_at: certificate.issuedAt.toISOString(),
       level: null,
+      safra: seal.process.safra,
       property: { business_name: 'Granja Arroio Duro', cnpj: farm.cnpj, municipality: 'Camaquã' },
       seal: {
         name: 'Arroz de Qualidade Superior',
