@@ -12,6 +12,7 @@ import {
   IconGavel,
   IconMapPin,
   IconMessageReply,
+  IconPlayerPause,
   IconPlayerPlay,
   IconSend,
   IconX,
@@ -40,6 +41,7 @@ const EVENT_ICONS: Record<InstanceEventType, ComponentType<IconProps>> = {
   pendency_reopened: IconArrowBackUp,
   inspection_recorded: IconMapPin,
   recommendation: IconGavel,
+  suspended: IconPlayerPause,
 };
 
 /** Refusals in red, what still waits on the producer in the rice colour, the rest in leaf. */
