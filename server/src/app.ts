@@ -20,6 +20,7 @@ import { registryRoutes } from './modules/registry/routes';
 import { propertiesRoutes } from './modules/properties/routes';
 import { reportsRoutes } from './modules/reports/routes';
 import { reviewRoutes } from './modules/review/routes';
+import { safrasRoutes } from './modules/safras/routes';
 import { sealsRoutes } from './modules/seals/routes';
 import { uploadsRoutes } from './modules/uploads/routes';
 import { usersRoutes } from './modules/users/routes';
@@ -99,6 +100,7 @@ export async function buildApp(
       await api.register(privacyRoutes);
       await api.register(reportsRoutes);
       await api.register(registryRoutes);
+      await api.register(safrasRoutes);
     },
     { prefix: '/api' },
   );

@@ -734,6 +734,27 @@ export const ACCESS_MATRIX: AccessRow[] = [
     body: () => json({ levels: ['prata', 'ouro'], committee: true }),
     expect: onlyRoles(['admin'], 200),
   },
+  // safras: the next season, and the producer's confirmation of last season's answers
+  {
+    route: 'POST /api/process/{processId}/next-season',
+    path: (fx) => `/api/process/${fx.seals.releasedProcessId}/next-season`,
+    body: () =>
+      json({
+        safra: '2098/99',
+        start_date: '2098-08-01',
+        end_date: '2099-03-31',
+        validity_start: '2099-04-01',
+        validity_end: '2100-03-31',
+      }),
+    expect: onlyRoles(['admin'], 201),
+  },
+  {
+    route: 'PUT /api/process-instance/{id}/form/{formId}/confirm',
+    path: (fx) => `${fx.forms.url}/confirm`,
+    body: () => json({}),
+    // Only the producer confirms; staff write the fields the producer cannot, never confirm.
+    expect: { ...signedIn(404), owner: 200, technician: 403, admin: 403 },
+  },
 ];
 
 /** One account per subject, a released seal with an image, a draft one and each owner's farm. */

@@ -400,6 +400,7 @@ describe('the certificate on the property', () => {
           standing_reason: null,
           standing_note: null,
           standing_changed_at: null,
+          safra: seal.process.safra,
         },
       }),
     ]);
@@ -444,6 +445,7 @@ describe('GET /api/certificate/{number}', () => {
       issued_at: certificate.issuedAt.toISOString(),
       level: null,
       standing: null,
+      safra: seal.process.safra,
       property: { business_name: 'Granja Arroio Duro', cnpj: farm.cnpj, municipality: 'Camaquã' },
       seal: {
         name: 'Arroz de Qualidade Superior',

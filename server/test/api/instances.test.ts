@@ -71,7 +71,10 @@ beforeAll(async () => {
     technician,
     createdAt: minutesAgo(30),
   });
-  const sustainable = await createSeal(t.db, { stamp: { name: 'Arroz Sustentável RS' } });
+  const sustainable = await createSeal(t.db, {
+    stamp: { name: 'Arroz Sustentável RS' },
+    process: { safra: '2026/27' },
+  });
   ongoing = await createInstance(t.db, {
     process: sustainable.process,
     property: camaqua,
@@ -150,7 +153,11 @@ describe('GET /api/process-instance/all', () => {
         cnpj: '29384756000163',
         municipality: 'Camaquã',
       },
-      process: { id: ongoing.processId, stamp: { name: 'Arroz Sustentável RS' } },
+      process: {
+        id: ongoing.processId,
+        safra: '2026/27',
+        stamp: { name: 'Arroz Sustentável RS' },
+      },
       technician: { id: technician.id, name: 'Rafael Dutra Pereira' },
       rejected: false,
       initiated: true,

@@ -234,6 +234,8 @@ describe('GET /api/property/all', () => {
           status: InstanceStatus.REJECTED,
           process: { id: superior.process.id, stamp: { name: 'Arroz de Qualidade Superior' } },
           certificate: null,
+          safra: superior.process.safra,
+          renewal_offer: null,
         },
         {
           id: waiting.id,
@@ -244,6 +246,8 @@ describe('GET /api/property/all', () => {
           status: InstanceStatus.PENDING,
           process: { id: superior.process.id, stamp: { name: 'Arroz de Qualidade Superior' } },
           certificate: null,
+          safra: superior.process.safra,
+          renewal_offer: null,
         },
         {
           id: ongoing.id,
@@ -254,6 +258,8 @@ describe('GET /api/property/all', () => {
           status: InstanceStatus.ONGOING,
           process: { id: sustainable.process.id, stamp: { name: 'Arroz Sustentável RS' } },
           certificate: null,
+          safra: sustainable.process.safra,
+          renewal_offer: null,
         },
       ],
       created_at: farm.createdAt.toISOString(),

@@ -11,6 +11,9 @@ import {
   InstanceSummarySchema,
   isCnpj,
   LastNameSchema,
+  nextSafra,
+  safraOf,
+  toSaoPauloDay,
   PasswordSchema,
   PendencySchema,
   PENDING_MESSAGES,
@@ -48,6 +51,8 @@ import {
 } from '../../src/db/seed/demo';
 import type { Storage } from '../../src/lib/storage';
 import { formEncoded } from '../support/http';
+
+const today = () => toSaoPauloDay(new Date().toISOString())!;
 import { buildTestApp, type TestApp } from '../support/test-app';
 
 let t: TestApp;
@@ -141,16 +146,21 @@ describe('demo seed', () => {
     expect(CreaSchema.parse(farm!.responsibleTechnicianCrea)).toBe(farm!.responsibleTechnicianCrea);
   });
 
-  it('publishes exactly the two released seals, each with its image', async () => {
+  it('publishes exactly the two released seals, the first in two safras, each with its image', async () => {
     const response = await t.app.inject({ url: '/api/stamp/all' });
     const seals = z.array(StampSchema).parse(response.json());
     expect(seals.map((seal) => seal.name).sort()).toEqual([
       'Arroz Sustentável RS',
+      'Arroz Sustentável RS',
       'Arroz de Qualidade Superior',
     ]);
     expect(seals.map((seal) => seal.process_id).sort()).toEqual(
-      [...demo.releasedProcessIds].sort(),
+      [...demo.releasedProcessIds, demo.safras.nextProcessId].sort(),
     );
+    const seasons = seals
+      .filter((seal) => seal.name === 'Arroz Sustentável RS')
+      .map((seal) => seal.safra);
+    expect(seasons).toEqual([safraOf(today()), nextSafra(safraOf(today()))]);
     for (const seal of seals) {
       expect(seal.description.length).toBeGreaterThan(40);
       expect(seal.features.length).toBeGreaterThanOrEqual(3);
@@ -274,8 +284,11 @@ describe('demo seed: the staff dashboard', () => {
       .select()
       .from(properties)
       .where(eq(properties.ownerId, demo.otherProducer.id));
-    expect(rows.map((row) => row.id).sort()).toEqual([...demo.otherPropertyIds].sort());
+    expect(rows.map((row) => row.id).sort()).toEqual(
+      [...demo.otherPropertyIds, demo.safras.taimPropertyId].sort(),
+    );
     expect(rows.map((row) => row.municipality).sort()).toEqual([
+      'Rio Grande',
       'Santa Vitória do Palmar',
       'São Lourenço do Sul',
     ]);
@@ -291,10 +304,11 @@ describe('demo seed: the staff dashboard', () => {
     const items = await list('/api/process-instance/all');
     expect(items.map((item) => [item.id, item.status])).toEqual([
       [demo.instances.waiting, InstanceStatus.PENDING],
+      [demo.safras.renewalInstanceId, InstanceStatus.ONGOING],
       [demo.instances.accepted, InstanceStatus.PRODUCER_PENDING],
       [demo.instances.ongoing, InstanceStatus.ONGOING],
     ]);
-    const [waiting, accepted, ongoing] = items;
+    const [waiting, , accepted, ongoing] = items;
     expect(waiting).toMatchObject({
       business: { business_name: 'Fazenda Lagoa Mirim' },
       process: { stamp: { name: 'Arroz de Qualidade Superior' } },
@@ -499,12 +513,14 @@ describe('demo seed: a granted seal', () => {
     expect(certificate.body).not.toContain(demo.otherProducer.cpf);
     const processId = certificate.json<{ seal: { process_id: string } }>().seal.process_id;
     const holders = await t.app.inject({ url: `/api/process/${processId}/holders` });
-    expect(holders.json()).toEqual([
-      expect.objectContaining({
-        business_name: 'Fazenda Lagoa Mirim',
-        municipality: 'Santa Vitória do Palmar',
-      }),
-    ]);
+    expect(holders.json()).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          business_name: 'Fazenda Lagoa Mirim',
+          municipality: 'Santa Vitória do Palmar',
+        }),
+      ]),
+    );
   });
 
   it('records a rice area on every request and publication consent on the certified ones', async () => {
@@ -521,5 +537,83 @@ describe('demo seed: a granted seal', () => {
       expect(row.area).toBeGreaterThan(0);
       expect(row.consent).toBe(row.certificate !== null);
     }
+  });
+});
+
+describe('demo seed: safras', () => {
+  const get = async (url: string, caller: { id: string; email: string; role: string }) =>
+    t.app.inject({ url, headers: await t.auth(caller as typeof demo.admin) });
+
+  it('gives Arroz Sustentável RS a released next safra, open for requests, after this one', async () => {
+    const [current, next] = await Promise.all([
+      get(`/api/process/${demo.releasedProcessIds[0]}`, demo.admin),
+      get(`/api/process/${demo.safras.nextProcessId}`, demo.admin),
+    ]);
+    expect(current.json()).toMatchObject({
+      safra: safraOf(today()),
+      next_process: { id: demo.safras.nextProcessId, released: true },
+    });
+    expect(next.json()).toMatchObject({
+      safra: nextSafra(safraOf(today())),
+      previous_process_id: demo.releasedProcessIds[0],
+      released: true,
+      stamp: { name: 'Arroz Sustentável RS' },
+      forms_count: 3,
+    });
+    expect(next.json().start_date <= today() && today() <= next.json().end_date).toBe(true);
+  });
+
+  it('offers Fazenda Lagoa Mirim the renewal of its certificate', async () => {
+    const detail = InstanceDetailSchema.parse(
+      (await get(`/api/process-instance/${demo.certified.instanceId}`, demo.otherProducer)).json(),
+    );
+    expect(detail.renewal_offer).toEqual({
+      process_id: demo.safras.nextProcessId,
+      safra: nextSafra(safraOf(today())),
+    });
+  });
+
+  it('shows a renewal in progress, pre-filled: some answers confirmed, some still carried', async () => {
+    const detail = InstanceDetailSchema.parse(
+      (await get(`/api/process-instance/${demo.safras.renewalInstanceId}`, demo.technician)).json(),
+    );
+    expect(detail.renewal_of?.id).toBe(demo.safras.taimCertifiedInstanceId);
+    const formId = detail.form_instances[0]!.id;
+    const form = (
+      await get(
+        `/api/process-instance/${demo.safras.renewalInstanceId}/form/${formId}`,
+        demo.technician,
+      )
+    ).json<{
+      field_instances: {
+        field: { name: string };
+        content: string | null;
+        carried_over: boolean;
+        last_season: { changed: boolean } | null;
+      }[];
+    }>();
+    const byName = Object.fromEntries(
+      form.field_instances.map((field) => [field.field.name, field]),
+    );
+    expect(byName['Cultivar semeada']).toMatchObject({
+      content: 'BRS Pampeira',
+      carried_over: false,
+      last_season: { changed: false },
+    });
+    expect(byName['Sistema pré-germinado']).toMatchObject({ content: 'true', carried_over: true });
+  });
+
+  it('keeps a suspended certificate and a licence ending within 30 days', async () => {
+    const [suspended] = await t.db
+      .select()
+      .from(certificates)
+      .where(eq(certificates.number, demo.safras.suspendedNumber));
+    expect(suspended).toMatchObject({ standing: 'suspended', standingReason: 'nonconformity' });
+    const [taim] = await t.db
+      .select()
+      .from(properties)
+      .where(eq(properties.id, demo.safras.taimPropertyId));
+    const inThirtyDays = toSaoPauloDay(new Date(Date.now() + 30 * 86_400_000).toISOString())!;
+    expect(taim!.farmingLoValidity > today() && taim!.farmingLoValidity <= inThirtyDays).toBe(true);
   });
 });

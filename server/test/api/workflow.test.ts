@@ -222,6 +222,7 @@ describe('GET /api/process-instance/{id}', () => {
         review: false,
         inspect: false,
         recommend: false,
+        publish_consent: caller === owner,
       });
     }
   });
@@ -527,6 +528,7 @@ describe('PUT /api/process-instance/{id}/evaluate', () => {
       review: false,
       inspect: false,
       recommend: false,
+      publish_consent: true,
     });
   });
 

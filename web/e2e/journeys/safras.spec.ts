@@ -1,22 +1,39 @@
 import type { APIRequestContext } from '@playwright/test';
 import { nextSafra } from '@agroselo/contracts';
 import { bearer, createSeal, currentSafra, pageOf, tokenOf } from '../api-steps';
-import { DEMO_PASSWORD, expect, test, widths } from '../fixtures';
+import { expect, test, widths } from '../fixtures';
 import { ok } from '../form-steps';
 
 /** The demo (server/src/db/seed/demo.ts): Marta's certified farm, able to renew. */
 const CERTIFIED_OWNER = 'marta.bianchi@agroselo.local';
 const CERTIFIED_FARM = 'Fazenda Lagoa Mirim';
 const CERTIFIED_NUMBER = 'AGS-DEM0-2025';
-/** The demo's certificate an admin suspended (branch standing shows it as 'Suspenso'). */
-const SUSPENDED_NUMBER = 'AGS-DEM0-2026';
+/** Marta's farm whose certificate an admin suspended (branch standing shows it as 'Suspenso'). */
+const SUSPENDED_FARM = 'Granja Banhado do Taim';
 const CARRIED = 'Resposta da safra anterior';
 const CONSENT = 'Aceito que esta propriedade apareça no registro público de certificados';
+const NEW_PASSWORD = 'renovacao-da-safra-2027';
 const INSTANCE_URL = /\/producer-details\/([0-9a-f-]{36})$/;
 
-async function tokenOfEmail(request: APIRequestContext, email: string) {
+/**
+ * A token of the demo's certified producer, who has no demo login: a new password through
+ * 'Esqueci minha senha' (the code caught by the SMTP sink), as she would set it herself.
+ */
+async function certifiedOwnerToken(
+  request: APIRequestContext,
+  mailbox: { waitFor(to: string, since?: Date): Promise<{ text: string }> },
+) {
+  const since = new Date();
+  await ok(await request.post('/api/auth/forgot-password', { data: { email: CERTIFIED_OWNER } }));
+  const code = /\b(\d{6})\b/.exec((await mailbox.waitFor(CERTIFIED_OWNER, since)).text)![1]!;
+  const reset = await request.post('/api/auth/reset-password', {
+    data: { email: CERTIFIED_OWNER, code, password: NEW_PASSWORD },
+  });
+  expect(reset.status(), await reset.text()).toBe(204);
   const answer = await ok<{ access_token: string }>(
-    await request.post('/api/auth/token', { form: { username: email, password: DEMO_PASSWORD } }),
+    await request.post('/api/auth/token', {
+      form: { username: CERTIFIED_OWNER, password: NEW_PASSWORD },
+    }),
   );
   return answer.access_token;
 }
@@ -107,11 +124,12 @@ test("a certified producer renews for the next safra, confirms last season's ans
   browser,
   baseURL,
   request,
+  mailbox,
   snap,
   expectAccessible,
 }) => {
   test.slow();
-  const owner = await tokenOfEmail(request, CERTIFIED_OWNER);
+  const owner = await certifiedOwnerToken(request, mailbox);
   const farms = await ok<{ id: string; business_name: string }[]>(
     await request.get('/api/property/all', { headers: bearer(owner) }),
   );
@@ -181,7 +199,25 @@ test("a certified producer renews for the next safra, confirms last season's ans
 });
 
 // Needs branch `standing` (the certificate's status 'suspended' on /verificar).
-test("/verificar shows the demo's suspended certificate as 'Suspenso'", async ({ page }) => {
-  await page.goto(`/verificar/${SUSPENDED_NUMBER}`);
+test("/verificar shows the demo's suspended certificate as 'Suspenso'", async ({
+  page,
+  request,
+  mailbox,
+}) => {
+  const owner = await certifiedOwnerToken(request, mailbox);
+  const farms = await ok<
+    {
+      business_name: string;
+      process_instances: {
+        process: { stamp: { name: string } };
+        certificate: { number: string } | null;
+      }[];
+    }[]
+  >(await request.get('/api/property/all', { headers: bearer(owner) }));
+  const farm = farms.find((item) => item.business_name === SUSPENDED_FARM)!;
+  const number = farm.process_instances.find(
+    (item) => item.certificate && item.process.stamp.name === 'Arroz de Qualidade Superior',
+  )!.certificate!.number;
+  await page.goto(`/verificar/${number}`);
   await expect(page.getByRole('status')).toContainText('Suspenso');
 });

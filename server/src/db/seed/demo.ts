@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { messages, normalizeEmail, type Role } from '@agroselo/contracts';
+import { messages, normalizeEmail, safraOf, type Role } from '@agroselo/contracts';
 import { and, count, eq, inArray, ne } from 'drizzle-orm';
 import { newId } from '../../lib/ids';
 import type { Storage } from '../../lib/storage';
@@ -26,6 +26,7 @@ import {
 } from './factories';
 import { seedReviewDemo } from './demo-review';
 import { seedRequestFacts } from './demo-request-facts';
+import { seedSafrasDemo, type SafrasDemo } from './demo-safras';
 
 export const DEMO_PASSWORD = 'agroselo123';
 
@@ -104,6 +105,8 @@ export interface DemoData {
   certified: { instanceId: string; number: string };
   /** The review cycle (demo-review.ts): the committee's process and its Ouro instance. */
   review: { committeeProcessId: string; ouro: { instanceId: string; number: string } };
+  /** The safras (demo-safras.ts): the next season, a renewal, a suspended certificate. */
+  safras: SafrasDemo;
 }
 
 const daysAgo = (days: number): Date => new Date(Date.now() - days * 24 * 60 * 60_000);
@@ -195,6 +198,7 @@ export async function seedDemo(
         validityEnd: addDays(today, 2 * 365 - 31),
         released: true,
         createdBy: admin.id,
+        safra: safraOf(today),
       },
       stamp: {
         id: sustainableStampId,
@@ -301,6 +305,7 @@ export async function seedDemo(
         validityEnd: addDays(today, 365 - 16),
         released: true,
         createdBy: admin.id,
+        safra: safraOf(today),
       },
       stamp: {
         id: superiorStampId,
@@ -384,6 +389,7 @@ export async function seedDemo(
         validityEnd: addDays(today, 60 + 2 * 365),
         released: false,
         createdBy: admin.id,
+        safra: safraOf(today),
       },
       stamp: {
         name: 'Arroz Orgânico do Pampa',
@@ -575,11 +581,33 @@ export async function seedDemo(
       documentsForm: startedForms.find((row) => row.formId === null)?.id ?? null,
       committeeProperty: coxilhaVerde,
     });
+    const safras = await seedSafrasDemo(db, storage, {
+      today,
+      admin,
+      technician,
+      owner: otherProducer,
+      sustainableProcessId: sustainable.process.id,
+      superiorProcessId: superior.process.id,
+      answers: {
+        [characterization.id]: {
+          [cultivar.id]: 'BRS Pampeira',
+          [area.id]: '214,5',
+          [sowing.id]: addDays(today, -370),
+          [pregerminated.id]: 'true',
+        },
+        [irrigation.id]: {
+          [waterSource.id]: 'Lagoa Mirim, por bombeamento com outorga do DRH',
+          [waterGrant.id]: 'true',
+        },
+      },
+      confirmedFieldIds: [cultivar.id, sowing.id],
+    });
     await seedRequestFacts(db, daysAgo(3));
 
     return {
       certified: { instanceId: certified.id, number: certificate.number },
       review,
+      safras,
       admin,
       technician,
       producer,

@@ -1,4 +1,5 @@
 import {
+  ConfirmCarriedBodySchema,
   FieldEditBodySchema,
   FieldInstanceParamsSchema,
   FieldInstanceSchema,
@@ -15,6 +16,7 @@ import { sendFile } from '../../lib/files';
 import { callerOf } from '../../plugins/auth';
 import {
   addRow,
+  confirmCarried,
   deleteRowOrCell,
   editField,
   finishForm,
@@ -91,6 +93,31 @@ export async function formsRoutes(base: FastifyInstance): Promise<void> {
         return reply.code(409).send({ detail: error.message, conflicts: error.conflicts });
       }
     },
+  );
+
+  app.put(
+    `${FORM}/confirm`,
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'O produtor confirma as respostas da safra anterior de uma renovação (field_ids, ou ' +
+          'todas as do formulário): deixam de ser marcadas como da safra anterior',
+        security,
+        params: FormInstanceParamsSchema,
+        body: ConfirmCarriedBodySchema,
+        response: form,
+      },
+      preHandler: signedIn,
+    },
+    (request) =>
+      confirmCarried(
+        app.deps,
+        callerOf(request),
+        request.params.id,
+        request.params.formId,
+        request.body,
+      ),
   );
 
   app.put(

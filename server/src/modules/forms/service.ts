@@ -533,6 +533,56 @@ export async function proofFile(
   return { body, mime: proof.mime, filename: proof.filename };
 }
 
+/**
+ * PUT …/form/{formId}/confirm: the producer keeps last season's answers as they are (`field_ids`,
+ * or every carried field of the form): they lose the 'Resposta da safra anterior' mark.
+ */
+export async function confirmCarried(
+  deps: AppDeps,
+  caller: Caller,
+  instanceId: string,
+  formId: string,
+  body: { field_ids?: string[] | undefined },
+): Promise<FormInstance> {
+  const ids = body.field_ids ? [...new Set(body.field_ids)] : undefined;
+  return deps.db.transaction(async (tx) => {
+    const { writer } = await openForWrite(tx, caller, instanceId, formId, ids ?? []);
+    if (writer !== 'producer') throw forbidden(m.finishOwnerOnly);
+    if (ids && ids.length > 0) {
+      const found = await tx
+        .select({ id: fi.id })
+        .from(fi)
+        .where(
+          and(eq(fi.formInstanceId, formId), inArray(fi.id, ids), isNull(fi.parentFieldInstanceId)),
+        );
+      if (found.length !== ids.length) throw notFound(messages.safras.confirmFieldNotInForm);
+    }
+    if (!ids || ids.length > 0)
+      await tx
+        .update(fi)
+        .set({ carriedOver: false })
+        .where(
+          and(
+            eq(fi.formInstanceId, formId),
+            eq(fi.carriedOver, true),
+            ids ? inArray(fi.id, ids) : undefined,
+          ),
+        );
+    return getFormInstance(deps, caller, instanceId, formId, tx);
+  });
+}
+
+/** Fields of the form still carrying last season's answer, unconfirmed: a finish waits for them. */
+async function carriedFields(db: Db, formId: string): Promise<string[]> {
+  const rows = await db
+    .select({ name: fields.name })
+    .from(fi)
+    .innerJoin(fields, eq(fields.id, fi.fieldId))
+    .where(and(eq(fi.formInstanceId, formId), eq(fi.carriedOver, true)))
+    .orderBy(asc(fi.position));
+  return rows.map((row) => row.name);
+}
+
 /** 'Requer comprovante' fields (cells included) of the form that have no file yet. */
 async function missingProofs(db: Db, formId: string): Promise<ValidationIssue[]> {
   const rows = await db
@@ -578,6 +628,8 @@ export async function finishForm(
     writerOf(caller, state);
   };
   checkCaller(form);
+  const carried = await carriedFields(deps.db, formId);
+  if (carried.length > 0) throw conflict(messages.safras.carriedUnconfirmed(carried));
   const missing = await missingProofs(deps.db, formId);
   if (missing.length > 0) throw new AppError(422, missing);
   if (form.sign) {
@@ -593,6 +645,8 @@ export async function finishForm(
     const locked = await lockFormInstance(tx, instanceId, formId);
     if (!locked) throw notFound(m.notFound);
     checkCaller(locked);
+    const stillCarried = await carriedFields(tx, formId);
+    if (stillCarried.length > 0) throw conflict(messages.safras.carriedUnconfirmed(stillCarried));
     const stillMissing = await missingProofs(tx, formId);
     if (stillMissing.length > 0) throw new AppError(422, stillMissing);
     const now = new Date();

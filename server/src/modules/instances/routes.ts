@@ -8,6 +8,7 @@ import {
   InstanceSummarySchema,
   PRODUCER_ROLES,
   ProcessIdParamsSchema,
+  RequestBodySchema,
   STAFF_ROLES,
 } from '@agroselo/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -95,11 +96,13 @@ export async function instancesRoutes(base: FastifyInstance): Promise<void> {
         tags: TAGS,
         summary:
           'Solicitar o selo para uma propriedade própria (processo liberado, dentro do período ' +
-          'de solicitação; uma solicitação em aberto por selo e propriedade)',
+          'de solicitação; uma solicitação em aberto por selo e propriedade), com a área de ' +
+          'arroz (rice_area_ha), o consentimento ao registro público (publish_consent) e, numa ' +
+          'renovação (renewal), o certificado da safra anterior',
         consumes: FORM_OR_JSON,
         security: [{ bearer: [] }],
         params: ProcessIdParamsSchema,
-        body: BusinessBodySchema,
+        body: RequestBodySchema,
         response: created,
       },
       preHandler: app.guard({ roles: PRODUCER_ROLES }),

@@ -3,6 +3,7 @@ import {
   type BusinessBody,
   type EvaluateBody,
   type InstanceDetail,
+  type RequestBody,
 } from '@agroselo/contracts';
 import { and, desc, eq, isNotNull, isNull, not, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -22,6 +23,12 @@ import {
 } from '../certificates/notify';
 import { brazilianDay, saoPauloToday } from '../certificates/status';
 import { refuseConflictOfInterest } from '../review/conflict';
+import {
+  copyCarriedProofs,
+  discardCarriedProofs,
+  prefillRenewal,
+  renewedInstance,
+} from '../safras/renewal';
 import { findProcess } from '../seals/queries';
 import { getInstanceDetail } from './detail';
 import { recordEvent } from './events';
@@ -107,6 +114,8 @@ async function refusingDuplicates<T>(work: () => Promise<T>): Promise<T> {
       isUniqueViolation(error, 'process_instances_parent_key')
     )
       throw conflict(m.duplicateRequest);
+    if (isUniqueViolation(error, 'process_instances_renewal_key'))
+      throw conflict(messages.safras.renewalTwice);
     throw error;
   }
 }
@@ -116,13 +125,15 @@ export async function requestSeal(
   deps: AppDeps,
   caller: Caller,
   processId: string,
-  body: BusinessBody,
+  body: RequestBody,
 ): Promise<InstanceDetail> {
   const process = await findRequestableProcess(deps.db, caller, processId);
   const property = await findPropertyFor(deps.db, caller, body.business_id, true);
   const id = newId();
   await refusingDuplicates(() =>
     deps.db.transaction(async (tx) => {
+      // A renewal's own refusals first: they say more than 'already requested'.
+      const renewalOfId = body.renewal ? await renewedInstance(tx, process, property.id) : null;
       const parentInstanceId = await chainEnd(tx, process.id, property.id);
       await tx.insert(i).values({
         id,
@@ -130,12 +141,18 @@ export async function requestSeal(
         propertyId: property.id,
         requestedBy: caller.id,
         parentInstanceId,
+        riceAreaHa: body.rice_area_ha ?? null,
+        publishConsent: body.publish_consent,
+        publishConsentAt: body.publish_consent ? new Date() : null,
+        renewalOfId,
       });
       await recordEvent(tx, {
         instanceId: id,
         actorId: caller.id,
         type: 'requested',
-        message: m.eventRequested(fullName(caller)),
+        message: renewalOfId
+          ? messages.safras.eventRenewalRequested(fullName(caller), process.safra)
+          : m.eventRequested(fullName(caller)),
       });
       await noticeOfRequest(deps, tx, id, fullName(caller));
     }),
@@ -254,6 +271,24 @@ export async function startInstance(
   caller: Caller,
   instanceId: string,
 ): Promise<InstanceDetail> {
+  // Last season's proof files are copied before the transaction (storage is no part of it) and
+  // removed again if the start does not happen.
+  const carried = await copyCarriedProofs(deps.db, deps.storage, instanceId);
+  try {
+    await startWithForms(deps, caller, instanceId, carried);
+  } catch (error) {
+    await discardCarriedProofs(deps.storage, carried);
+    throw error;
+  }
+  return getInstanceDetail(deps.db, caller, instanceId);
+}
+
+async function startWithForms(
+  deps: AppDeps,
+  caller: Caller,
+  instanceId: string,
+  carried: Awaited<ReturnType<typeof copyCarriedProofs>>,
+): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const now = new Date();
     const [started] = await tx
@@ -269,7 +304,7 @@ export async function startInstance(
           sql`exists (select 1 from ${properties} p where p.id = ${outer('property_id')} and p.owner_id = ${caller.id})`,
         ),
       )
-      .returning({ id: i.id, processId: i.processId });
+      .returning({ id: i.id, processId: i.processId, renewalOfId: i.renewalOfId });
     if (!started) {
       const [current] = await tx
         .select({
@@ -285,6 +320,7 @@ export async function startInstance(
       throw notStartable(current);
     }
     await createFormInstances(tx, started);
+    if (started.renewalOfId) await prefillRenewal(tx, instanceId, started.renewalOfId, carried);
     await recordEvent(tx, {
       instanceId,
       actorId: caller.id,
@@ -292,5 +328,4 @@ export async function startInstance(
       message: m.eventStarted(fullName(caller)),
     });
   });
-  return getInstanceDetail(deps.db, caller, instanceId);
 }
