@@ -124,7 +124,7 @@ export interface InstanceDetailRow {
   technician: Person | null;
   requester: Person | null;
   recommender: Person | null;
-  certificate: InstanceCertificateRow | null;
+  certificate: Omit<InstanceCertificateRow, 'safra'> | null;
   renewalOf: RenewalOf | null;
   renewalOffer: RenewalOfferJson | null;
   reviewCounts: ReviewCountsJson;
