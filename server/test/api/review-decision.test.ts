@@ -20,16 +20,11 @@ import { buildTestApp, type TestApp } from '../support/test-app';
 const m = messages.review;
 
 let t: TestApp;
-let admin: ReviewWorld['admin'];
-let technician: ReviewWorld['technician'];
-let otherTechnician: ReviewWorld['otherTechnician'];
-let conflicted: ReviewWorld['conflicted'];
-let owner: ReviewWorld['owner'];
-let farm: ReviewWorld['farm'];
+let w: ReviewWorld;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  ({ admin, technician, otherTechnician, conflicted, owner, farm } = await reviewWorld(t));
+  w = await reviewWorld(t);
 });
 
 const send = async (caller: UserRow | null, method: 'GET' | 'PUT', url: string, payload?: object) =>
@@ -43,7 +38,7 @@ const send = async (caller: UserRow | null, method: 'GET' | 'PUT', url: string, 
 /** A started instance of a process with the given review settings. */
 async function instanceOf(
   settings: { levels?: ('prata' | 'ouro')[]; committee?: boolean },
-  assigned: UserRow = technician,
+  assigned: UserRow = w.technician,
   recommendation?: { outcome: 'prata' | 'ouro' | 'reprovar'; justification: string },
 ) {
   const { process } = await createSeal(t.db, {
@@ -51,7 +46,7 @@ async function instanceOf(
   });
   const instance = await createInstance(t.db, {
     process,
-    property: farm,
+    property: w.farm,
     technician: assigned,
     initiated: true,
     recommendation,
@@ -69,25 +64,28 @@ describe('PUT /api/process/{processId}/review-settings', () => {
     const { process } = await createSeal(t.db);
     const url = `/api/process/${process.id}/review-settings`;
     const body = { levels: ['prata', 'ouro'], committee: true };
-    expect((await send(technician, 'PUT', url, body)).statusCode).toBe(403);
-    const response = await send(admin, 'PUT', url, body);
+    expect((await send(w.technician, 'PUT', url, body)).statusCode).toBe(403);
+    const response = await send(w.admin, 'PUT', url, body);
     expect(response.statusCode).toBe(200);
     expect(ProcessSchema.parse(response.json())).toMatchObject({
       levels: ['prata', 'ouro'],
       committee: true,
     });
-    const one = await send(admin, 'PUT', url, { levels: ['ouro'], committee: false });
+    const one = await send(w.admin, 'PUT', url, { levels: ['ouro'], committee: false });
     expect(one.statusCode).toBe(422);
     expect(one.json().detail[0].msg).toBe(m.levelsBoth);
-    const unknown = await send(admin, 'PUT', url, { levels: ['bronze', 'ouro'], committee: false });
+    const unknown = await send(w.admin, 'PUT', url, {
+      levels: ['bronze', 'ouro'],
+      committee: false,
+    });
     expect(unknown.statusCode).toBe(422);
-    const missing = await send(admin, 'PUT', `/api/process/${admin.id}/review-settings`, body);
+    const missing = await send(w.admin, 'PUT', `/api/process/${w.admin.id}/review-settings`, body);
     expect(missing.statusCode).toBe(404);
   });
 
   it('keeps existing processes as they were: no levels, no committee', async () => {
     const { process } = await createSeal(t.db);
-    const response = await send(admin, 'GET', `/api/process/${process.id}`);
+    const response = await send(w.admin, 'GET', `/api/process/${process.id}`);
     expect(response.json()).toMatchObject({ levels: [], committee: false });
   });
 });
@@ -97,34 +95,34 @@ describe('PUT /api/process-instance/{id}/recommendation', () => {
 
   it('is the assigned technician’s only: 403 to admins, others and the responsible technician', async () => {
     const instance = await instanceOf({ levels: both, committee: true });
-    const forAdmin = await send(admin, 'PUT', recommendUrl(instance.id), body);
+    const forAdmin = await send(w.admin, 'PUT', recommendUrl(instance.id), body);
     expect(forAdmin.statusCode).toBe(403);
     expect(forAdmin.json()).toEqual({ detail: m.recommendationTechnicianOnly });
-    expect((await send(otherTechnician, 'PUT', recommendUrl(instance.id), body)).statusCode).toBe(
+    expect((await send(w.otherTechnician, 'PUT', recommendUrl(instance.id), body)).statusCode).toBe(
       403,
     );
-    expect((await send(owner, 'PUT', recommendUrl(instance.id), body)).statusCode).toBe(403);
-    const mine = await instanceOf({ levels: both, committee: true }, conflicted);
-    const refused = await send(conflicted, 'PUT', recommendUrl(mine.id), body);
+    expect((await send(w.owner, 'PUT', recommendUrl(instance.id), body)).statusCode).toBe(403);
+    const mine = await instanceOf({ levels: both, committee: true }, w.conflicted);
+    const refused = await send(w.conflicted, 'PUT', recommendUrl(mine.id), body);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({ detail: m.conflictOfInterest });
   });
 
   it('answers 409 without a committee and 422 to a level not offered or no justification', async () => {
     const direct = await instanceOf({ levels: both });
-    const noCommittee = await send(technician, 'PUT', recommendUrl(direct.id), body);
+    const noCommittee = await send(w.technician, 'PUT', recommendUrl(direct.id), body);
     expect(noCommittee.statusCode).toBe(409);
     expect(noCommittee.json()).toEqual({ detail: m.noCommittee });
     const plain = await instanceOf({ committee: true });
-    const notOffered = await send(technician, 'PUT', recommendUrl(plain.id), body);
+    const notOffered = await send(w.technician, 'PUT', recommendUrl(plain.id), body);
     expect(notOffered.statusCode).toBe(422);
     expect(notOffered.json().detail[0].msg).toBe(m.levelNotOffered);
-    const fail = await send(technician, 'PUT', recommendUrl(plain.id), {
+    const fail = await send(w.technician, 'PUT', recommendUrl(plain.id), {
       outcome: 'reprovar',
       justification: 'Sem outorga',
     });
     expect(fail.statusCode).toBe(200);
-    const blank = await send(technician, 'PUT', recommendUrl(plain.id), {
+    const blank = await send(w.technician, 'PUT', recommendUrl(plain.id), {
       outcome: 'reprovar',
       justification: '',
     });
@@ -135,14 +133,14 @@ describe('PUT /api/process-instance/{id}/recommendation', () => {
   it('records it, replaceable, on the detail and the timeline; the admin may then decide', async () => {
     const instance = await instanceOf({ levels: both, committee: true });
     const before = InstanceDetailSchema.parse(
-      (await send(technician, 'GET', `/api/process-instance/${instance.id}`)).json(),
+      (await send(w.technician, 'GET', `/api/process-instance/${instance.id}`)).json(),
     );
     expect(before.actions).toMatchObject({ recommend: true, conclude: false, review: true });
-    await send(technician, 'PUT', recommendUrl(instance.id), {
+    await send(w.technician, 'PUT', recommendUrl(instance.id), {
       outcome: 'prata',
       justification: 'Primeira leitura',
     });
-    const response = await send(technician, 'PUT', recommendUrl(instance.id), body);
+    const response = await send(w.technician, 'PUT', recommendUrl(instance.id), body);
     expect(response.statusCode).toBe(200);
     const detail = InstanceDetailSchema.parse(response.json());
     expect(detail.review).toMatchObject({
@@ -152,7 +150,7 @@ describe('PUT /api/process-instance/{id}/recommendation', () => {
       recommendation: {
         outcome: 'ouro',
         justification: 'Rastreabilidade completa do lote.',
-        author: { id: technician.id, name: 'Ana Becker' },
+        author: { id: w.technician.id, name: 'Ana Becker' },
       },
     });
     expect(detail.events.at(-1)).toMatchObject({
@@ -160,7 +158,7 @@ describe('PUT /api/process-instance/{id}/recommendation', () => {
       message: 'Parecer técnico de Ana Becker: Aprovar Ouro. Rastreabilidade completa do lote.',
     });
     const forAdmin = InstanceDetailSchema.parse(
-      (await send(admin, 'GET', `/api/process-instance/${instance.id}`)).json(),
+      (await send(w.admin, 'GET', `/api/process-instance/${instance.id}`)).json(),
     );
     expect(forAdmin.actions).toMatchObject({ conclude: true, recommend: false });
   });
@@ -169,14 +167,14 @@ describe('PUT /api/process-instance/{id}/recommendation', () => {
 describe('PUT /api/process-instance/{id}/finish with the review', () => {
   it('with a committee: 403 to the technician, 409 before the recommendation', async () => {
     const instance = await instanceOf({ levels: both, committee: true });
-    const byTechnician = await send(technician, 'PUT', finishUrl(instance.id), {
+    const byTechnician = await send(w.technician, 'PUT', finishUrl(instance.id), {
       approved: true,
       level: 'ouro',
       note: '',
     });
     expect(byTechnician.statusCode).toBe(403);
     expect(byTechnician.json()).toEqual({ detail: m.committeeAdminOnly });
-    const early = await send(admin, 'PUT', finishUrl(instance.id), {
+    const early = await send(w.admin, 'PUT', finishUrl(instance.id), {
       approved: true,
       level: 'ouro',
     });
@@ -186,20 +184,20 @@ describe('PUT /api/process-instance/{id}/finish with the review', () => {
 
   it('needs a level offered to approve when the process offers levels', async () => {
     const instance = await instanceOf({ levels: both });
-    const missing = await send(technician, 'PUT', finishUrl(instance.id), { approved: true });
+    const missing = await send(w.technician, 'PUT', finishUrl(instance.id), { approved: true });
     expect(missing.statusCode).toBe(422);
     expect(missing.json().detail[0]).toMatchObject({
       loc: ['body', 'level'],
       msg: m.levelRequired,
     });
     const plain = await instanceOf({});
-    const notOffered = await send(technician, 'PUT', finishUrl(plain.id), {
+    const notOffered = await send(w.technician, 'PUT', finishUrl(plain.id), {
       approved: true,
       level: 'prata',
     });
     expect(notOffered.statusCode).toBe(422);
     expect(notOffered.json().detail[0].msg).toBe(m.levelNotOffered);
-    const bad = await send(technician, 'PUT', finishUrl(plain.id), {
+    const bad = await send(w.technician, 'PUT', finishUrl(plain.id), {
       approved: true,
       level: 'bronze',
     });
@@ -207,8 +205,8 @@ describe('PUT /api/process-instance/{id}/finish with the review', () => {
   });
 
   it('refuses the responsible technician and lists open or answered pendências (409)', async () => {
-    const mine = await instanceOf({}, conflicted);
-    const refused = await send(conflicted, 'PUT', finishUrl(mine.id), { approved: true });
+    const mine = await instanceOf({}, w.conflicted);
+    const refused = await send(w.conflicted, 'PUT', finishUrl(mine.id), { approved: true });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({ detail: m.conflictOfInterest });
 
@@ -217,26 +215,26 @@ describe('PUT /api/process-instance/{id}/finish with the review', () => {
     await createPendency(t.db, {
       instance,
       formInstanceId: form.id,
-      by: technician,
+      by: w.technician,
       description: 'Falta a outorga',
     });
     await createPendency(t.db, {
       instance,
       formInstanceId: form.id,
-      by: technician,
-      owner,
+      by: w.technician,
+      owner: w.owner,
       status: 'answered',
       description: 'Licença vencida',
     });
     await createPendency(t.db, {
       instance,
       formInstanceId: form.id,
-      by: technician,
-      owner,
+      by: w.technician,
+      owner: w.owner,
       status: 'resolved',
       description: 'Resolvida',
     });
-    const response = await send(technician, 'PUT', finishUrl(instance.id), { approved: true });
+    const response = await send(w.technician, 'PUT', finishUrl(instance.id), { approved: true });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({
       detail:
@@ -245,11 +243,11 @@ describe('PUT /api/process-instance/{id}/finish with the review', () => {
   });
 
   it('the admin concludes with Ouro: certificate level, event, e-mail, public page', async () => {
-    const instance = await instanceOf({ levels: both, committee: true }, technician, {
+    const instance = await instanceOf({ levels: both, committee: true }, w.technician, {
       outcome: 'ouro',
       justification: 'Rastreabilidade completa',
     });
-    const response = await send(admin, 'PUT', finishUrl(instance.id), {
+    const response = await send(w.admin, 'PUT', finishUrl(instance.id), {
       approved: true,
       level: 'ouro',
       note: 'Aprovado pelo comitê',
@@ -267,7 +265,7 @@ describe('PUT /api/process-instance/{id}/finish with the review', () => {
       .from(certificates)
       .where(eq(certificates.processInstanceId, instance.id));
     expect(row!.level).toBe('ouro');
-    const [mail] = await t.mailTo(owner.email);
+    const [mail] = await t.mailTo(w.owner.email);
     expect(mail!.text).toContain('Selo Ouro');
     const certificate = PublicCertificateSchema.parse(
       (await send(null, 'GET', `/api/certificate/${detail.certificate!.number}`)).json(),
@@ -279,14 +277,14 @@ describe('PUT /api/process-instance/{id}/finish with the review', () => {
 
   it('without a committee the technician concludes as before; failing ignores the level', async () => {
     const direct = await instanceOf({ levels: both });
-    const approved = await send(technician, 'PUT', finishUrl(direct.id), {
+    const approved = await send(w.technician, 'PUT', finishUrl(direct.id), {
       approved: true,
       level: 'prata',
     });
     expect(approved.statusCode).toBe(200);
     expect(approved.json().certificate.level).toBe('prata');
     const failing = await instanceOf({ levels: both });
-    const failed = await send(technician, 'PUT', finishUrl(failing.id), {
+    const failed = await send(w.technician, 'PUT', finishUrl(failing.id), {
       approved: false,
       level: 'ouro',
       note: 'Sem outorga',
@@ -299,17 +297,17 @@ describe('PUT /api/process-instance/{id}/finish with the review', () => {
 
 describe('conflict of interest on evaluate and staff start', () => {
   it('refuses the responsible technician and shows the flag on the detail', async () => {
-    const requested = await createInstance(t.db, { property: farm });
+    const requested = await createInstance(t.db, { property: w.farm });
     const response = await t.app.inject({
       method: 'PUT',
       url: `/api/process-instance/${requested.id}/evaluate`,
-      headers: await t.auth(conflicted),
+      headers: await t.auth(w.conflicted),
       payload: { reject: false },
     });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ detail: m.conflictOfInterest });
     const detail = InstanceDetailSchema.parse(
-      (await send(conflicted, 'GET', `/api/process-instance/${requested.id}`)).json(),
+      (await send(w.conflicted, 'GET', `/api/process-instance/${requested.id}`)).json(),
     );
     expect(detail.actions.evaluate).toBe(false);
     expect(detail.review.conflict_of_interest).toBe(true);
@@ -317,11 +315,11 @@ describe('conflict of interest on evaluate and staff start', () => {
     const start = await t.app.inject({
       method: 'POST',
       url: `/api/process/${process.id}/start`,
-      headers: await t.auth(conflicted),
-      payload: { business_id: farm.id },
+      headers: await t.auth(w.conflicted),
+      payload: { business_id: w.farm.id },
     });
     expect(start.statusCode).toBe(403);
-    const fine = await send(technician, 'GET', `/api/process-instance/${requested.id}`);
+    const fine = await send(w.technician, 'GET', `/api/process-instance/${requested.id}`);
     expect(fine.json().review.conflict_of_interest).toBe(false);
   });
 });

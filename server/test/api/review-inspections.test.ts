@@ -10,22 +10,15 @@ import { buildTestApp, type TestApp } from '../support/test-app';
 const m = messages.review;
 
 let t: TestApp;
-let admin: ReviewWorld['admin'];
-let technician: ReviewWorld['technician'];
-let otherTechnician: ReviewWorld['otherTechnician'];
-let conflicted: ReviewWorld['conflicted'];
-let owner: ReviewWorld['owner'];
-let otherOwner: ReviewWorld['otherOwner'];
-let farm: ReviewWorld['farm'];
+let w: ReviewWorld;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  ({ admin, technician, otherTechnician, conflicted, owner, otherOwner, farm } =
-    await reviewWorld(t));
+  w = await reviewWorld(t);
 });
 
-const started = (assigned: UserRow = technician) =>
-  createInstance(t.db, { property: farm, technician: assigned, initiated: true });
+const started = (assigned: UserRow = w.technician) =>
+  createInstance(t.db, { property: w.farm, technician: assigned, initiated: true });
 
 const photo = (bytes = PNG, name = 'lavoura.png', type = 'image/png') => file(bytes, name, type);
 
@@ -55,13 +48,13 @@ describe('POST /api/process-instance/{id}/inspections', () => {
     const instance = await started();
     const url = `/api/process-instance/${instance.id}/inspections`;
     expect((await post(null, url, await visit())).statusCode).toBe(401);
-    expect((await post(owner, url, await visit())).statusCode).toBe(403);
-    const other = await post(otherTechnician, url, await visit());
+    expect((await post(w.owner, url, await visit())).statusCode).toBe(403);
+    const other = await post(w.otherTechnician, url, await visit());
     expect(other.statusCode).toBe(403);
     expect(other.json()).toEqual({ detail: m.reviewerOnly });
-    const mine = await started(conflicted);
+    const mine = await started(w.conflicted);
     const refused = await post(
-      conflicted,
+      w.conflicted,
       `/api/process-instance/${mine.id}/inspections`,
       await visit(),
     );
@@ -80,7 +73,7 @@ describe('POST /api/process-instance/{id}/inspections', () => {
       [{ visited_on: day(1) }, m.visitedOnFuture],
       [{ summary: '  ' }, m.summaryRequired],
     ] as const) {
-      const response = await post(admin, url, await visit(extra));
+      const response = await post(w.admin, url, await visit(extra));
       expect(response.statusCode, msg).toBe(422);
       expect(response.json().detail.map((issue: { msg: string }) => issue.msg)).toContain(msg);
     }
@@ -89,7 +82,7 @@ describe('POST /api/process-instance/{id}/inspections', () => {
   it('takes the RS corners themselves', async () => {
     const instance = await started();
     const response = await post(
-      admin,
+      w.admin,
       `/api/process-instance/${instance.id}/inspections`,
       await visit({ latitude: '-33.76', longitude: '-49.69', photos: [] }),
     );
@@ -100,29 +93,29 @@ describe('POST /api/process-instance/{id}/inspections', () => {
     const instance = await started();
     const url = `/api/process-instance/${instance.id}/inspections`;
     const pdf = await post(
-      admin,
+      w.admin,
       url,
       await visit({ photos: photo(PDF, 'a.pdf', 'application/pdf') }),
     );
     expect(pdf.statusCode).toBe(415);
     expect(pdf.json()).toEqual({ detail: m.photoType });
-    const fake = await post(admin, url, await visit({ photos: photo(FAKE_PNG) }));
+    const fake = await post(w.admin, url, await visit({ photos: photo(FAKE_PNG) }));
     expect(fake.statusCode).toBe(415);
     const many = await post(
-      admin,
+      w.admin,
       url,
       await visit({ photos: Array.from({ length: 11 }, () => photo()) }),
     );
     expect(many.statusCode).toBe(422);
     expect(many.json().detail[0].msg).toBe(m.tooManyPhotos(10));
-    const list = await get(admin, url);
+    const list = await get(w.admin, url);
     expect(list.headers['x-total-count']).toBe('0');
   });
 
   it('answers 409 before the start and after the conclusion', async () => {
-    const accepted = await createInstance(t.db, { property: farm, technician });
+    const accepted = await createInstance(t.db, { property: w.farm, technician: w.technician });
     const response = await post(
-      technician,
+      w.technician,
       `/api/process-instance/${accepted.id}/inspections`,
       await visit(),
     );
@@ -133,7 +126,7 @@ describe('POST /api/process-instance/{id}/inspections', () => {
   it('records the vistoria with its photos, the timeline event and the count', async () => {
     const instance = await started();
     const response = await post(
-      technician,
+      w.technician,
       `/api/process-instance/${instance.id}/inspections`,
       await visit(),
     );
@@ -145,14 +138,14 @@ describe('POST /api/process-instance/{id}/inspections', () => {
       latitude: -30.8512,
       longitude: -51.7986,
       summary: 'Taipas conservadas e canais limpos.',
-      created_by: { id: technician.id, name: 'Ana Becker' },
+      created_by: { id: w.technician.id, name: 'Ana Becker' },
     });
     expect(inspection.photos).toEqual([
       { index: 0, content_type: 'image/png', url: `/api/inspection/${inspection.id}/photo/0` },
       { index: 1, content_type: 'image/webp', url: `/api/inspection/${inspection.id}/photo/1` },
     ]);
     const detail = InstanceDetailSchema.parse(
-      (await get(owner, `/api/process-instance/${instance.id}`)).json(),
+      (await get(w.owner, `/api/process-instance/${instance.id}`)).json(),
     );
     expect(detail.review.inspections).toBe(1);
     expect(detail.events.at(-1)).toMatchObject({
@@ -160,37 +153,37 @@ describe('POST /api/process-instance/{id}/inspections', () => {
       message: expect.stringContaining('Vistoria de') as string,
     });
 
-    const image = await get(owner, inspection.photos[0]!.url);
+    const image = await get(w.owner, inspection.photos[0]!.url);
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/png');
     expect(image.headers['x-content-type-options']).toBe('nosniff');
     expect(image.rawPayload.equals(PNG)).toBe(true);
-    expect((await get(otherOwner, inspection.photos[0]!.url)).statusCode).toBe(404);
-    expect((await get(owner, `/api/inspection/${inspection.id}/photo/5`)).statusCode).toBe(404);
+    expect((await get(w.otherOwner, inspection.photos[0]!.url)).statusCode).toBe(404);
+    expect((await get(w.owner, `/api/inspection/${inspection.id}/photo/5`)).statusCode).toBe(404);
   });
 });
 
 describe('POST …/inspections/{inspectionId}/photos', () => {
   it('adds photos after the last one, up to 10 in all (409 past that)', async () => {
     const instance = await started();
-    const inspection = await createInspection(t.db, { instance, by: technician });
+    const inspection = await createInspection(t.db, { instance, by: w.technician });
     const url = `/api/process-instance/${instance.id}/inspections/${inspection.id}/photos`;
     const eight = await multipartWith({ photos: Array.from({ length: 8 }, () => photo()) });
-    const first = await post(technician, url, eight);
+    const first = await post(w.technician, url, eight);
     expect(first.statusCode).toBe(200);
     expect(InspectionSchema.parse(first.json()).photos.map((item) => item.index)).toEqual([
       0, 1, 2, 3, 4, 5, 6, 7,
     ]);
     const three = await multipartWith({ photos: [photo(), photo(), photo()] });
-    const tooMany = await post(admin, url, three);
+    const tooMany = await post(w.admin, url, three);
     expect(tooMany.statusCode).toBe(409);
     expect(tooMany.json()).toEqual({ detail: m.tooManyPhotos(10) });
     const two = await multipartWith({ photos: [photo(), photo()] });
-    expect((await post(admin, url, two)).json().photos).toHaveLength(10);
-    expect((await post(owner, url, two)).statusCode).toBe(403);
+    expect((await post(w.admin, url, two)).json().photos).toHaveLength(10);
+    expect((await post(w.owner, url, two)).statusCode).toBe(403);
     const elsewhere = await started();
     const wrong = await post(
-      admin,
+      w.admin,
       `/api/process-instance/${elsewhere.id}/inspections/${inspection.id}/photos`,
       two,
     );
@@ -202,12 +195,12 @@ describe('POST …/inspections/{inspectionId}/photos', () => {
 describe('GET /api/process-instance/{id}/inspections', () => {
   it('lists by day of visit to the owner and staff, 404 to another producer, one query', async () => {
     const instance = await started();
-    await createInspection(t.db, { instance, by: technician, visitedOn: day(-1) });
-    await createInspection(t.db, { instance, by: admin, visitedOn: day(-5) });
+    await createInspection(t.db, { instance, by: w.technician, visitedOn: day(-1) });
+    await createInspection(t.db, { instance, by: w.admin, visitedOn: day(-5) });
     const url = `/api/process-instance/${instance.id}/inspections`;
-    expect((await get(otherOwner, url)).statusCode).toBe(404);
+    expect((await get(w.otherOwner, url)).statusCode).toBe(404);
     expect((await get(null, url)).statusCode).toBe(401);
-    for (const caller of [owner, technician, otherTechnician, admin]) {
+    for (const caller of [w.owner, w.technician, w.otherTechnician, w.admin]) {
       const response = await get(caller, url);
       expect(response.statusCode).toBe(200);
       expect(response.headers['x-total-count']).toBe('2');
@@ -218,7 +211,7 @@ describe('GET /api/process-instance/{id}/inspections', () => {
           .map((item) => item.visited_on),
       ).toEqual([day(-5), day(-1)]);
     }
-    const page = await get(owner, `${url}?limit=1&offset=1`);
+    const page = await get(w.owner, `${url}?limit=1&offset=1`);
     expect(page.json().map((item: { visited_on: string }) => item.visited_on)).toEqual([day(-1)]);
   });
 });

@@ -26,22 +26,15 @@ import { buildTestApp, type TestApp } from '../support/test-app';
 const m = messages.review;
 
 let t: TestApp;
-let admin: ReviewWorld['admin'];
-let technician: ReviewWorld['technician'];
-let otherTechnician: ReviewWorld['otherTechnician'];
-let conflicted: ReviewWorld['conflicted'];
-let owner: ReviewWorld['owner'];
-let otherOwner: ReviewWorld['otherOwner'];
-let farm: ReviewWorld['farm'];
+let w: ReviewWorld;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  ({ admin, technician, otherTechnician, conflicted, owner, otherOwner, farm } =
-    await reviewWorld(t));
+  w = await reviewWorld(t);
 });
 
 /** A started instance of the farm with one form (a text field and a proof field), finished. */
-async function reviewedInstance(assigned: UserRow = technician) {
+async function reviewedInstance(assigned: UserRow = w.technician) {
   const text = await createField(t.db, { type: 'text', name: 'Outorga' });
   const proof = await createField(t.db, { type: 'bool', name: 'Licença', proof: true });
   const { process } = await createSeal(t.db);
@@ -49,7 +42,7 @@ async function reviewedInstance(assigned: UserRow = technician) {
     name: 'Gestão da água',
     fieldIds: [text.id, proof.id],
   });
-  const started = await startedInstance(t.db, { process, property: farm, technician: assigned });
+  const started = await startedInstance(t.db, { process, property: w.farm, technician: assigned });
   const filled = started.forms.find((item) => item.formId === form.id)!;
   await t.db
     .update(formInstances)
@@ -91,23 +84,23 @@ describe('POST /api/process-instance/{id}/pendencies', () => {
     const target = await reviewedInstance();
     const url = `/api/process-instance/${target.instance.id}/pendencies`;
     expect((await send(null, 'POST', url, body(target))).statusCode).toBe(401);
-    expect((await send(owner, 'POST', url, body(target))).statusCode).toBe(403);
-    const other = await send(otherTechnician, 'POST', url, body(target));
+    expect((await send(w.owner, 'POST', url, body(target))).statusCode).toBe(403);
+    const other = await send(w.otherTechnician, 'POST', url, body(target));
     expect(other.statusCode).toBe(403);
     expect(other.json()).toEqual({ detail: m.reviewerOnly });
   });
 
   it('refuses the property’s responsible technician (conflict of interest)', async () => {
-    const target = await reviewedInstance(conflicted);
+    const target = await reviewedInstance(w.conflicted);
     const response = await send(
-      conflicted,
+      w.conflicted,
       'POST',
       `/api/process-instance/${target.instance.id}/pendencies`,
       body(target),
     );
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ detail: m.conflictOfInterest });
-    const detail = await detailOf(conflicted, target.instance.id);
+    const detail = await detailOf(w.conflicted, target.instance.id);
     expect(detail.review.conflict_of_interest).toBe(true);
     expect(detail.actions).toMatchObject({ review: false, inspect: false, conclude: false });
   });
@@ -116,21 +109,21 @@ describe('POST /api/process-instance/{id}/pendencies', () => {
     const target = await reviewedInstance();
     const other = await reviewedInstance();
     const url = `/api/process-instance/${target.instance.id}/pendencies`;
-    const past = await send(technician, 'POST', url, { ...body(target), due_date: day(-1) });
+    const past = await send(w.technician, 'POST', url, { ...body(target), due_date: day(-1) });
     expect(past.statusCode).toBe(422);
     expect(past.json().detail[0]).toMatchObject({
       loc: ['body', 'due_date'],
       msg: m.dueDateInPast,
     });
-    const foreign = await send(technician, 'POST', url, {
+    const foreign = await send(w.technician, 'POST', url, {
       ...body(target),
       field_instance_id: other.textId,
     });
     expect(foreign.statusCode).toBe(422);
     expect(foreign.json().detail[0].msg).toBe(m.fieldNotInForm);
-    const otherForm = await send(technician, 'POST', url, body(other));
+    const otherForm = await send(w.technician, 'POST', url, body(other));
     expect(otherForm.json().detail[0].msg).toBe(m.formNotInInstance);
-    const blank = await send(technician, 'POST', url, { ...body(target), description: '   ' });
+    const blank = await send(w.technician, 'POST', url, { ...body(target), description: '   ' });
     expect(blank.statusCode).toBe(422);
     expect(blank.json().detail[0].msg).toBe(m.descriptionRequired);
   });
@@ -138,7 +131,7 @@ describe('POST /api/process-instance/{id}/pendencies', () => {
   it('opens one on a field: 201, timeline, e-mail to the producer, counts and the form field', async () => {
     const target = await reviewedInstance();
     const response = await send(
-      technician,
+      w.technician,
       'POST',
       `/api/process-instance/${target.instance.id}/pendencies`,
       body(target),
@@ -154,24 +147,24 @@ describe('POST /api/process-instance/{id}/pendencies', () => {
       status: 'open',
       late: false,
       answer: null,
-      created_by: { id: technician.id, name: 'Ana Becker' },
+      created_by: { id: w.technician.id, name: 'Ana Becker' },
     });
     expect(pendency.events.map((event) => event.type)).toEqual(['opened']);
 
-    const detail = await detailOf(owner, target.instance.id);
+    const detail = await detailOf(w.owner, target.instance.id);
     expect(detail.review.pendencies).toEqual({ open: 1, answered: 0, resolved: 0 });
     expect(detail.events.at(-1)).toMatchObject({
       type: 'pendency_opened',
       message: `Pendência aberta por Ana Becker em "Gestão da água — Outorga": A outorga venceu: envie a renovada (prazo ${brazilian(day(10))})`,
     });
-    const [mail] = await t.mailTo(owner.email);
+    const [mail] = await t.mailTo(w.owner.email);
     expect(mail!.subject).toContain('Pendência aberta');
     expect(mail!.text).toContain('A outorga venceu: envie a renovada');
 
     const form = FormInstanceSchema.parse(
       (
         await send(
-          owner,
+          w.owner,
           'GET',
           `/api/process-instance/${target.instance.id}/form/${target.formInstanceId}`,
         )
@@ -188,12 +181,12 @@ describe('POST /api/process-instance/{id}/pendencies', () => {
 
   it('answers 409 on an instance not started or already concluded', async () => {
     const target = await reviewedInstance();
-    await send(admin, 'PUT', `/api/process-instance/${target.instance.id}/finish`, {
+    await send(w.admin, 'PUT', `/api/process-instance/${target.instance.id}/finish`, {
       approved: false,
       note: 'Reprovado',
     });
     const response = await send(
-      admin,
+      w.admin,
       'POST',
       `/api/process-instance/${target.instance.id}/pendencies`,
       body(target),
@@ -210,19 +203,19 @@ describe('the field reopened by a pendência', () => {
       instance: target.instance,
       formInstanceId: target.formInstanceId,
       fieldInstanceId: target.textId,
-      by: technician,
+      by: w.technician,
     });
     const base = `/api/process-instance/${target.instance.id}/form/${target.formInstanceId}`;
-    const saved = await send(owner, 'PUT', `${base}/save`, {
+    const saved = await send(w.owner, 'PUT', `${base}/save`, {
       fields: [{ id: target.textId, content: 'Outorga 2026 nº 123' }],
     });
     expect(saved.statusCode).toBe(200);
-    const locked = await send(owner, 'PUT', `${base}/save`, {
+    const locked = await send(w.owner, 'PUT', `${base}/save`, {
       fields: [{ id: target.proofId, content: true }],
     });
     expect(locked.statusCode).toBe(409);
     expect(locked.json()).toEqual({ detail: messages.forms.commited });
-    const staff = await send(technician, 'PUT', `${base}/save`, {
+    const staff = await send(w.technician, 'PUT', `${base}/save`, {
       fields: [{ id: target.textId, content: 'x' }],
     });
     expect(staff.statusCode).toBe(409);
@@ -234,12 +227,12 @@ describe('the field reopened by a pendência', () => {
       instance: target.instance,
       formInstanceId: target.formInstanceId,
       fieldInstanceId: target.textId,
-      by: technician,
-      owner,
+      by: w.technician,
+      owner: w.owner,
       status: 'answered',
     });
     const response = await send(
-      owner,
+      w.owner,
       'PUT',
       `/api/process-instance/${target.instance.id}/form/${target.formInstanceId}/save`,
       { fields: [{ id: target.textId, content: 'Outra' }] },
@@ -256,17 +249,17 @@ describe('GET /api/process-instance/{id}/pendencies', () => {
         instance: target.instance,
         formInstanceId: target.formInstanceId,
         fieldInstanceId: index === 0 ? null : target.textId,
-        by: technician,
-        owner,
+        by: w.technician,
+        owner: w.owner,
         status,
         description: `Pendência ${index}`,
         dueDate: day(index - 1),
         createdAt: new Date(Date.now() - (10 - index) * 3_600_000),
       });
     const url = `/api/process-instance/${target.instance.id}/pendencies`;
-    expect((await send(otherOwner, 'GET', url)).statusCode).toBe(404);
+    expect((await send(w.otherOwner, 'GET', url)).statusCode).toBe(404);
     expect((await send(null, 'GET', url)).statusCode).toBe(401);
-    for (const caller of [owner, technician, otherTechnician, admin]) {
+    for (const caller of [w.owner, w.technician, w.otherTechnician, w.admin]) {
       const response = await send(caller, 'GET', url);
       expect(response.statusCode).toBe(200);
       expect(response.headers['x-total-count']).toBe('3');
@@ -283,10 +276,10 @@ describe('GET /api/process-instance/{id}/pendencies', () => {
         'resolved',
       ]);
     }
-    const page = await send(owner, 'GET', `${url}?limit=1&offset=1`);
+    const page = await send(w.owner, 'GET', `${url}?limit=1&offset=1`);
     expect(page.headers['x-total-count']).toBe('3');
     expect(page.json().map((item: Pendency) => item.description)).toEqual(['Pendência 1']);
-    const past = await send(owner, 'GET', `${url}?offset=10`);
+    const past = await send(w.owner, 'GET', `${url}?offset=10`);
     expect(past.json()).toEqual([]);
     expect(past.headers['x-total-count']).toBe('3');
   });
@@ -296,11 +289,11 @@ describe('GET /api/process-instance/{id}/pendencies', () => {
     await createPendency(t.db, {
       instance: target.instance,
       formInstanceId: target.formInstanceId,
-      by: technician,
+      by: w.technician,
       dueDate: day(-2),
     });
     const [item] = (
-      await send(owner, 'GET', `/api/process-instance/${target.instance.id}/pendencies`)
+      await send(w.owner, 'GET', `/api/process-instance/${target.instance.id}/pendencies`)
     ).json();
     expect(item.late).toBe(true);
   });
@@ -312,11 +305,11 @@ describe('GET /api/process-instance/{id}/pendencies', () => {
         await createPendency(t.db, {
           instance: target.instance,
           formInstanceId: target.formInstanceId,
-          by: technician,
-          owner,
+          by: w.technician,
+          owner: w.owner,
           status: 'resolved',
         });
-      const headers = await t.auth(owner);
+      const headers = await t.auth(w.owner);
       return (
         await t.queriesDuring(() =>
           t.app.inject({
@@ -337,7 +330,7 @@ describe('answer, resolve and reopen', () => {
       instance: target.instance,
       formInstanceId: target.formInstanceId,
       fieldInstanceId: target.textId,
-      by: technician,
+      by: w.technician,
       description: 'Envie a outorga',
     });
     return { ...target, pendency };
@@ -350,31 +343,31 @@ describe('answer, resolve and reopen', () => {
       z
         .array(PendingItemSchema)
         .parse((await send(caller, 'GET', '/api/process-instance/pending?limit=500')).json());
-    expect(await bell(owner)).toContainEqual({
+    expect(await bell(w.owner)).toContainEqual({
       id: pendency.id,
       url: `/producer-details/${instance.id}`,
       message: PENDING_MESSAGES.pendencyOpen,
     });
-    expect((await send(otherOwner, 'PUT', url, { answer: 'x' })).statusCode).toBe(404);
-    expect((await send(technician, 'PUT', url, { answer: 'x' })).statusCode).toBe(403);
-    const blank = await send(owner, 'PUT', url, { answer: '' });
+    expect((await send(w.otherOwner, 'PUT', url, { answer: 'x' })).statusCode).toBe(404);
+    expect((await send(w.technician, 'PUT', url, { answer: 'x' })).statusCode).toBe(403);
+    const blank = await send(w.owner, 'PUT', url, { answer: '' });
     expect(blank.statusCode).toBe(422);
     expect(blank.json().detail[0].msg).toBe(m.answerRequired);
 
-    const response = await send(owner, 'PUT', url, { answer: 'Outorga renovada anexada' });
+    const response = await send(w.owner, 'PUT', url, { answer: 'Outorga renovada anexada' });
     expect(response.statusCode).toBe(200);
     expect(PendencySchema.parse(response.json())).toMatchObject({
       status: 'answered',
       answer: 'Outorga renovada anexada',
     });
-    const again = await send(owner, 'PUT', url, { answer: 'De novo' });
+    const again = await send(w.owner, 'PUT', url, { answer: 'De novo' });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ detail: m.pendencyNotOpen });
 
-    const detail = await detailOf(technician, instance.id);
+    const detail = await detailOf(w.technician, instance.id);
     expect(detail.events.at(-1)).toMatchObject({ type: 'pendency_answered' });
     expect(detail.review.pendencies).toEqual({ open: 0, answered: 1, resolved: 0 });
-    const [mail] = await t.mailTo(technician.email);
+    const [mail] = await t.mailTo(w.technician.email);
     expect(mail!.subject).toContain('Pendência respondida');
     expect(mail!.text).toContain('Outorga renovada anexada');
     const item = {
@@ -382,33 +375,33 @@ describe('answer, resolve and reopen', () => {
       url: `/producer-details/${instance.id}`,
       message: PENDING_MESSAGES.pendencyAnswered,
     };
-    expect(await bell(technician)).toContainEqual(item);
+    expect(await bell(w.technician)).toContainEqual(item);
     // Only whoever took the instance is asked to review: not other technicians, nor admins.
-    expect(await bell(otherTechnician)).not.toContainEqual(item);
-    expect(await bell(admin)).not.toContainEqual(item);
-    expect(await bell(owner)).not.toContainEqual(expect.objectContaining({ id: pendency.id }));
+    expect(await bell(w.otherTechnician)).not.toContainEqual(item);
+    expect(await bell(w.admin)).not.toContainEqual(item);
+    expect(await bell(w.owner)).not.toContainEqual(expect.objectContaining({ id: pendency.id }));
   });
 
   it('the technician resolves, then reopens with a note; 409 from the wrong state', async () => {
     const { pendency, instance } = await openOne();
     const resolve = `/api/pendency/${pendency.id}/resolve`;
     const reopen = `/api/pendency/${pendency.id}/reopen`;
-    expect((await send(owner, 'PUT', resolve, {})).statusCode).toBe(403);
-    expect((await send(otherTechnician, 'PUT', resolve, {})).statusCode).toBe(403);
-    const stillOpen = await send(technician, 'PUT', reopen, { note: 'x' });
+    expect((await send(w.owner, 'PUT', resolve, {})).statusCode).toBe(403);
+    expect((await send(w.otherTechnician, 'PUT', resolve, {})).statusCode).toBe(403);
+    const stillOpen = await send(w.technician, 'PUT', reopen, { note: 'x' });
     expect(stillOpen.statusCode).toBe(409);
     expect(stillOpen.json()).toEqual({ detail: m.pendencyAlreadyOpen });
 
-    const resolved = await send(technician, 'PUT', resolve, {});
+    const resolved = await send(w.technician, 'PUT', resolve, {});
     expect(resolved.statusCode).toBe(200);
     expect(resolved.json().status).toBe('resolved');
-    const twice = await send(admin, 'PUT', resolve, { note: 'ok' });
+    const twice = await send(w.admin, 'PUT', resolve, { note: 'ok' });
     expect(twice.statusCode).toBe(409);
     expect(twice.json()).toEqual({ detail: m.pendencyAlreadyResolved });
 
-    const noNote = await send(technician, 'PUT', reopen, {});
+    const noNote = await send(w.technician, 'PUT', reopen, {});
     expect(noNote.statusCode).toBe(422);
-    const reopened = await send(admin, 'PUT', reopen, { note: 'Falta a assinatura' });
+    const reopened = await send(w.admin, 'PUT', reopen, { note: 'Falta a assinatura' });
     expect(reopened.statusCode).toBe(200);
     const body = PendencySchema.parse(reopened.json());
     expect(body.status).toBe('open');
@@ -427,22 +420,22 @@ describe('answer, resolve and reopen', () => {
   });
 
   it('refuses the responsible technician of the property', async () => {
-    const target = await reviewedInstance(conflicted);
+    const target = await reviewedInstance(w.conflicted);
     const pendency = await createPendency(t.db, {
       instance: target.instance,
       formInstanceId: target.formInstanceId,
-      by: admin,
-      owner,
+      by: w.admin,
+      owner: w.owner,
       status: 'answered',
     });
-    const response = await send(conflicted, 'PUT', `/api/pendency/${pendency.id}/resolve`, {});
+    const response = await send(w.conflicted, 'PUT', `/api/pendency/${pendency.id}/resolve`, {});
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ detail: m.conflictOfInterest });
   });
 
   it('answers 404 to an unknown pendência', async () => {
     const response = await send(
-      owner,
+      w.owner,
       'PUT',
       '/api/pendency/01930000-0000-7000-8000-000000000000/answer',
       { answer: 'x' },
