@@ -122,6 +122,8 @@ export function StatusByRegion({ regions }: { regions: RegionFigures[] }) {
           orientation="vertical"
           yAxisProps={regionAxis}
           valueFormatter={formatCount}
+          // Requests are whole: no 0,75 on the axis.
+          xAxisProps={{ allowDecimals: false }}
           withLegend
           series={STATUS_SERIES.map((series) => ({ ...series }))}
         />
