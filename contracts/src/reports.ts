@@ -23,19 +23,6 @@ export const ReportQuerySchema = z.object({
 });
 export type ReportQuery = z.infer<typeof ReportQuerySchema>;
 
-export const REPORT_COUNTS = [
-  'requests',
-  'accepted',
-  'in_progress',
-  'certified',
-  'certified_prata',
-  'certified_ouro',
-  'certified_no_level',
-  'rejected',
-  'suspended',
-] as const;
-export type ReportCount = (typeof REPORT_COUNTS)[number];
-
 const RegionSchema = z.enum([...IRGA_REGIONS, OTHER_REGION]);
 const Count = z.number().int().nonnegative();
 const Hectares = z.number().nonnegative();

@@ -1,6 +1,7 @@
 import { Paper, Table } from '@mantine/core';
 import { REGION_LABELS } from '@agroselo/contracts';
 import type { Summary } from '../api';
+import { ScrollableTable } from './scrollable-table';
 import { formatCount, formatHectares } from '../format';
 
 /** Every municipality with a request in the safra. */
@@ -11,7 +12,7 @@ export function MunicipalityTable({
 }) {
   return (
     <Paper withBorder radius="lg" p="md">
-      <Table.ScrollContainer minWidth={720}>
+      <ScrollableTable minWidth={720} label="Pedidos e hectares por município">
         <Table striped withTableBorder captionSide="top">
           <Table.Caption>Pedidos e hectares por município</Table.Caption>
           <Table.Thead>
@@ -51,7 +52,7 @@ export function MunicipalityTable({
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollableTable>
     </Paper>
   );
 }

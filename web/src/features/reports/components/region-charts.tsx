@@ -3,6 +3,7 @@ import { BarChart } from '@mantine/charts';
 import { Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
 import type { RegionFigures } from '../api';
+import { ScrollableTable } from './scrollable-table';
 import { formatCount, formatHectares, STATUS_SERIES, statusesOf } from '../format';
 
 export const CHART_HEIGHT = 320;
@@ -32,8 +33,12 @@ function ChartWithTable({
           </Text>
         </div>
         {/* The table below holds the same figures: the drawing itself is left to the eyes. */}
-        <div aria-hidden>{chart}</div>
-        <Table.ScrollContainer minWidth={520}>{table}</Table.ScrollContainer>
+        <div aria-hidden style={{ overflow: 'hidden' }}>
+          {chart}
+        </div>
+        <ScrollableTable minWidth={520} label={title}>
+          {table}
+        </ScrollableTable>
       </Stack>
     </Paper>
   );
@@ -117,6 +122,8 @@ export function StatusByRegion({ regions }: { regions: RegionFigures[] }) {
           orientation="vertical"
           yAxisProps={regionAxis}
           valueFormatter={formatCount}
+          // Requests are whole: no 0,75 on the axis.
+          xAxisProps={{ allowDecimals: false }}
           withLegend
           series={STATUS_SERIES.map((series) => ({ ...series }))}
         />
