@@ -164,6 +164,10 @@ function readPaths(route: ApiRoute, subject: Subject): string[] {
  * waits for nothing and owns nothing.
  */
 const EMPTY_BY_RULE: readonly string[] = [
+  // Publication consents are of the caller's own requests: staff and a user without a farm have none.
+  'GET /api/auth/publication-consents as user',
+  'GET /api/auth/publication-consents as technician',
+  'GET /api/auth/publication-consents as admin',
   'GET /api/process-instance/pending as user',
   'GET /api/property/all as user',
   'GET /api/property/search as user',

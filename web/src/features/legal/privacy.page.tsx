@@ -101,6 +101,17 @@ export function PrivacyPage() {
         mostra apenas o número do certificado, o selo, a propriedade certificada e a validade. Os
         dados ficam hospedados em infraestrutura da universidade.
       </p>
+      <p>
+        O{' '}
+        <Anchor component={Link} to={paths.registry()}>
+          registro público de certificados
+        </Anchor>{' '}
+        lista as propriedades com selo válido, para que compradores encontrem quem tem o selo. Uma
+        propriedade só aparece nele se o produtor autorizar, e o registro mostra apenas o nome da
+        propriedade, o município, a região, o selo, a safra, o nível e a validade: nunca CPF, CNPJ,
+        e-mail, telefone ou nome de pessoas. A autorização pode ser dada ou retirada a qualquer
+        momento, e a data fica guardada.
+      </p>
 
       <h2>7. Seus direitos</h2>
       <p>Pela LGPD (art. 18), você pode pedir a qualquer momento:</p>
@@ -137,6 +148,11 @@ export function PrivacyPage() {
           guardamos sobre você: a conta, as propriedades, os pedidos de selo, as respostas aos
           formulários, os nomes dos arquivos enviados, os consentimentos com as datas e o histórico
           da conta. O arquivo serve também para levar os seus dados a outro serviço.
+        </li>
+        <li>
+          <strong>Aparecer no registro público:</strong> para cada propriedade certificada, ligue ou
+          desligue a opção. Vale na hora: desligada, a propriedade sai do registro público (o
+          certificado continua verificável pelo número).
         </li>
         <li>
           <strong>Excluir minha conta:</strong> enviamos um código para o seu e-mail e, quando você

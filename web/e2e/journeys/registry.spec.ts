@@ -1,0 +1,125 @@
+import type { APIRequestContext } from '@playwright/test';
+import { bearer } from '../api-steps';
+import { expect, test, widths } from '../fixtures';
+
+/** The demo's certified farm, of the second producer (server/src/db/seed/demo.ts). */
+const FARM = 'Fazenda Lagoa Mirim';
+const MUNICIPALITY = 'Santa Vitória do Palmar';
+const NUMBER = 'AGS-DEM0-2025';
+const PRODUCER = 'marta.bianchi@agroselo.local';
+const PASSWORD = 'lagoa mirim registro 2026';
+
+/** The producer has no demo login: she sets a password through 'Esqueci minha senha'. */
+async function producerToken(
+  request: APIRequestContext,
+  mailbox: { waitFor(to: string, since?: Date): Promise<{ text: string }> },
+): Promise<string> {
+  const since = new Date();
+  const asked = await request.post('/api/auth/forgot-password', { form: { email: PRODUCER } });
+  expect(asked.status(), await asked.text()).toBe(202);
+  const mail = await mailbox.waitFor(PRODUCER, since);
+  const code = /redefinir a senha do AgroSelo é: (\d{6})/.exec(mail.text)?.[1];
+  expect(code, mail.text).toBeDefined();
+  const reset = await request.post('/api/auth/reset-password', {
+    data: { email: PRODUCER, code, password: PASSWORD },
+  });
+  expect(reset.status(), await reset.text()).toBe(204);
+  const login = await request.post('/api/auth/token', {
+    form: { username: PRODUCER, password: PASSWORD },
+  });
+  expect(login.ok(), await login.text()).toBe(true);
+  return ((await login.json()) as { access_token: string }).access_token;
+}
+
+/** The farm's certified request, with the consent it holds now. */
+async function certifiedRequest(request: APIRequestContext, token: string) {
+  const response = await request.get('/api/auth/publication-consents', { headers: bearer(token) });
+  expect(response.ok(), await response.text()).toBe(true);
+  const consents = (await response.json()) as {
+    process_instance_id: string;
+    certificate_number: string | null;
+  }[];
+  const found = consents.find((item) => item.certificate_number === NUMBER);
+  expect(found, JSON.stringify(consents)).toBeDefined();
+  return found!.process_instance_id;
+}
+
+const setConsent = async (request: APIRequestContext, token: string, consent: boolean) => {
+  const id = await certifiedRequest(request, token);
+  const saved = await request.put(`/api/process-instance/${id}/publish-consent`, {
+    headers: bearer(token),
+    data: { consent },
+  });
+  expect(saved.ok(), await saved.text()).toBe(true);
+};
+
+test.describe.configure({ mode: 'serial' });
+
+for (const viewport of Object.values(widths)) {
+  const px = viewport.width;
+
+  test(`a buyer finds the certified farm by municipality; its producer withdraws consent and it leaves the registry (${px} px)`, async ({
+    page,
+    request,
+    mailbox,
+    signInWith,
+    snap,
+    expectAccessible,
+  }) => {
+    test.slow();
+    await page.setViewportSize(viewport);
+    const token = await producerToken(request, mailbox);
+    await setConsent(request, token, true);
+
+    // From the footer of the landing page.
+    await page.goto('/');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Certificados' }).click();
+    await expect(page).toHaveURL(/\/certificados$/);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Certificados emitidos' }),
+    ).toBeVisible();
+
+    const search = page.getByRole('searchbox', { name: 'Buscar certificados' });
+    await search.fill(MUNICIPALITY);
+    await search.press('Enter');
+    const results = page.getByRole('list', { name: 'Certificados emitidos' });
+    const farm = results.getByRole('link', { name: FARM });
+    await expect(farm).toBeVisible();
+    await expect(results.getByText(`Certificado ${NUMBER}`)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Baixar CSV' })).toHaveAttribute(
+      'href',
+      /\/api\/registry\.csv\?query=Santa/,
+    );
+    await expectAccessible();
+    await snap(`registry-${px}`);
+
+    await farm.click();
+    await expect(page).toHaveURL(new RegExp(`/verificar/${NUMBER}$`));
+    await expect(page.getByText(FARM).first()).toBeVisible();
+
+    // The producer withdraws consent on her profile.
+    await signInWith(token);
+    await page.goto('/profile#privacidade');
+    const section = page.getByRole('region', { name: 'Privacidade e dados' });
+    const item = section.getByRole('listitem').filter({ hasText: NUMBER });
+    const toggle = item.getByRole('switch', { name: 'Aparecer no registro público' });
+    await expect(toggle).toBeChecked();
+    await expectAccessible();
+    await snap(`registry-consent-${px}`);
+    await toggle.click({ force: true });
+    await expect(
+      page.getByText('Pronto: esta propriedade não aparece mais no registro público.'),
+    ).toBeVisible();
+    await expect(toggle).not.toBeChecked();
+
+    await page.goto(`/certificados?busca=${encodeURIComponent(MUNICIPALITY)}`);
+    await expect(page.getByText(/certificados? encontrados?|Nenhum certificado/)).toBeVisible();
+    await expect(
+      page.getByRole('list', { name: 'Certificados emitidos' }).getByRole('link', { name: FARM }),
+    ).toHaveCount(0);
+    await snap(`registry-withdrawn-${px}`);
+
+    // Back as the demo has it, for whoever comes next.
+    await setConsent(request, token, true);
+  });
+}
