@@ -3,7 +3,7 @@ import {
   LICENCE_ALERT_DAYS,
   type ExpiryAlertKind,
 } from '@agroselo/contracts';
-import { and, eq, gte, lte, not, sql, type AnyColumn } from 'drizzle-orm';
+import { and, asc, eq, gte, lte, not, sql, type AnyColumn } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   certificates as c,
@@ -75,7 +75,9 @@ export function expiryAlertsJob(deps: Pick<AppDeps, 'config' | 'mailer'>): Daily
               not(owner.disabled),
               sql`(${inWindow(properties.farmingLoValidity)} or ${inWindow(properties.dryingAndStockLoValidity)})`,
             ),
-          ),
+          )
+          // One order on every server: two runs at once insert the same keys in the same order.
+          .orderBy(asc(properties.id)),
         db
           .select({
             certificateId: c.id,
@@ -99,7 +101,8 @@ export function expiryAlertsJob(deps: Pick<AppDeps, 'config' | 'mailer'>): Daily
               gte(c.validUntil, today),
               lte(c.validUntil, addDays(today, Math.max(...CERTIFICATE_ALERT_DAYS))),
             ),
-          ),
+          )
+          .orderBy(asc(c.id)),
       ]);
 
       const due: ExpiringDocument[] = [];

@@ -5,7 +5,7 @@ import { API_BASE, api, type Camel } from '../../api';
 export type CertificateItem = Camel<PublicCertificate>;
 export type SealHolderItem = Camel<SealHolder>;
 
-const CERTIFICATE_QUERY_KEY = ['certificate'] as const;
+export const CERTIFICATE_QUERY_KEY = ['certificate'] as const;
 
 /** GET /api/certificate/{number}: public; 404 when nobody was given that number. */
 export const certificateQueryOptions = (number: string) =>

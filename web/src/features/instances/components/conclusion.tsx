@@ -26,6 +26,7 @@ import { errorMessage, isApiError } from '../../../api';
 import { paths } from '../../../app/paths';
 import { ErrorAlert } from '../../../components/error-alert';
 import { CertificatePdfButton } from '../../certificates/components/certificate-pdf-button';
+import { StandingActions, StandingSummary } from '../../certificates/components/standing-actions';
 import { useConclude, type InstanceDetailItem } from '../api';
 import { ActionSection } from './action-panel';
 import { formatDay } from '../format';
@@ -320,6 +321,7 @@ export function OutcomePanel({
               </Badge>
             </Stack>
           </Group>
+          <StandingSummary certificate={certificate} />
           <Note note={instance.finishNote} />
           <Group gap="sm">
             <CertificatePdfButton number={certificate.number} />
@@ -332,6 +334,7 @@ export function OutcomePanel({
               Página de verificação
             </Button>
           </Group>
+          <StandingActions instance={instance} />
         </Stack>
       </Paper>
     );

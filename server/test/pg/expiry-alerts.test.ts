@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openPostgres, type Database } from '../../src/db/client';
+import { createProperty, createUser } from '../../src/db/seed/factories';
+import { expiryAlerts } from '../../src/db/schema';
+import { createJobRunner } from '../../src/lib/jobs';
+import { expiryAlertsJob } from '../../src/modules/certificates/expiry-alerts';
+import { day } from '../support/days';
+import { withDatabase } from '../support/global-setup';
+import { buildTestApp, silentLogger, type TestApp } from '../support/test-app';
+
+/**
+ * Two servers (two connection pools) on one PostgreSQL run the expiry alerts at the same moment:
+ * each alert is mailed once, through the job's lock and, without it, through the ledger's
+ * ON CONFLICT DO NOTHING alone.
+ */
+const url = process.env.TEST_DATABASE_URL;
+
+const noon = (offset: number) => new Date(`${day(offset)}T15:00:00Z`);
+
+describe.skipIf(!url)('expiry alerts with two servers on PostgreSQL', () => {
+  const name = `agroselo_alerts_${randomBytes(6).toString('hex')}`;
+  let admin: pg.Client;
+  let a: Database;
+  let b: Database;
+  let t: TestApp;
+
+  let templateUrl: string;
+
+  beforeAll(async () => {
+    templateUrl = inject('pgTemplateUrl');
+    admin = new pg.Client({ connectionString: withDatabase(templateUrl, 'postgres') });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${new URL(templateUrl).pathname.slice(1)}`);
+    a = await openPostgres(withDatabase(templateUrl, name));
+    b = await openPostgres(withDatabase(templateUrl, name));
+    t = await buildTestApp({ PUBLIC_URL: 'https://agroselo.exemplo.br' }, { database: a });
+  }, 120_000);
+
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await admin?.query(`drop database if exists ${name}`);
+    await admin?.end();
+  }, 60_000);
+
+  const farmExpiringIn = async (days: number) => {
+    const owner = await createUser(t.db, { role: 'owner' });
+    const farm = await createProperty(t.db, {
+      owner,
+      farmingLoValidity: day(days),
+      dryingAndStockLoValidity: day(days),
+    });
+    return { owner, farm };
+  };
+  const alertsOf = (subjectId: string) =>
+    t.db.select().from(expiryAlerts).where(eq(expiryAlerts.subjectId, subjectId));
+
+  it('runs the daily job on one of the two and mails each alert once', async () => {
+    const { owner, farm } = await farmExpiringIn(30);
+    const runners = [a, b].map((database) =>
+      createJobRunner({ db: database.db, jobs: [expiryAlertsJob(t.deps)], log: silentLogger }),
+    );
+    const outcomes = (await Promise.all(runners.map((runner) => runner.runDue(noon(0))))).flat();
+    expect(outcomes.filter((outcome) => outcome.status === 'ran')).toHaveLength(1);
+    expect(await t.mailTo(owner.email)).toHaveLength(2);
+    expect(await alertsOf(farm.id)).toHaveLength(2);
+  });
+
+  it('even without the lock, two transactions at once mail each alert once', async () => {
+    const { owner, farm } = await farmExpiringIn(7);
+    const job = expiryAlertsJob(t.deps);
+    await Promise.all(
+      [a, b].map((database) =>
+        database.db.transaction((tx) => job.run({ db: tx, now: noon(0), log: silentLogger })),
+      ),
+    );
+    expect(await t.mailTo(owner.email)).toHaveLength(2);
+    expect((await alertsOf(farm.id)).map((row) => row.daysBefore)).toEqual([7, 7]);
+  });
+});
