@@ -73,7 +73,7 @@ for (const viewport of Object.values(widths)) {
 
     // From the footer of the landing page.
     await page.goto('/');
-    await page.getByRole('contentinfo').getByRole('link', { name: 'Certificados' }).click();
+    await page.getByRole('link', { name: 'Certificados', exact: true }).click();
     await expect(page).toHaveURL(/\/certificados$/);
     await expect(
       page.getByRole('heading', { level: 1, name: 'Certificados emitidos' }),

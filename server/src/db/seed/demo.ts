@@ -535,7 +535,7 @@ export async function seedDemo(
     );
 
     // Concluded and approved: the seal page lists its holder and the certificate verifies.
-    const { instance: certified } = await startedInstance(db, {
+    const { instance: certified, forms: certifiedForms } = await startedInstance(db, {
       process: sustainable.process,
       property: lagoaMirim,
       technician,
@@ -544,6 +544,23 @@ export async function seedDemo(
       finishNote: 'Lavoura vistoriada: manejo da água e defensivos conforme o protocolo.',
       createdAt: daysAgo(28),
     });
+    // Answered, so its renewal for the next safra starts pre-filled (demo-safras.ts).
+    const lastSeasonAnswers = {
+      [characterization.id]: {
+        [cultivar.id]: 'BRS Pampeira',
+        [area.id]: '214,5',
+        [sowing.id]: addDays(today, -370),
+        [pregerminated.id]: 'true',
+      },
+      [irrigation.id]: {
+        [waterSource.id]: 'Lagoa Mirim, por bombeamento com outorga do DRH',
+        [waterGrant.id]: 'true',
+      },
+    };
+    for (const form of certifiedForms) {
+      const answers = form.formId ? lastSeasonAnswers[form.formId] : undefined;
+      if (answers) await fillFormFields(db, form.id, answers, otherProducer);
+    }
     await db
       .update(formInstances)
       .set({ commited: true, commitedAt: daysAgo(10) })
@@ -588,18 +605,7 @@ export async function seedDemo(
       owner: otherProducer,
       sustainableProcessId: sustainable.process.id,
       superiorProcessId: superior.process.id,
-      answers: {
-        [characterization.id]: {
-          [cultivar.id]: 'BRS Pampeira',
-          [area.id]: '214,5',
-          [sowing.id]: addDays(today, -370),
-          [pregerminated.id]: 'true',
-        },
-        [irrigation.id]: {
-          [waterSource.id]: 'Lagoa Mirim, por bombeamento com outorga do DRH',
-          [waterGrant.id]: 'true',
-        },
-      },
+      answers: lastSeasonAnswers,
       confirmedFieldIds: [cultivar.id, sowing.id],
     });
     await seedRequestFacts(db, daysAgo(3));
