@@ -1,14 +1,18 @@
 import { messages, PENDING_MESSAGES, PendingItemSchema } from '@agroselo/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { certificates } from '../../src/db/schema';
 import {
+  createCertificate,
   createInstance,
   createProperty,
   createUser,
   type InstanceRow,
   type UserRow,
 } from '../../src/db/seed/factories';
+import { brazilian, day } from '../support/days';
 import { buildTestApp, type TestApp } from '../support/test-app';
+import { eq } from 'drizzle-orm';
 
 const PENDING_URL = '/api/process-instance/pending';
 
@@ -134,5 +138,72 @@ describe('GET /api/process-instance/pending', () => {
       expect(response.statusCode, query).toBe(422);
       expect(response.json().detail[0].loc[0]).toBe('querystring');
     }
+  });
+});
+
+describe('GET /api/process-instance/pending: documents about to end', () => {
+  it("puts an owner's licences within 60 days or expired and certificates within 30 days in the bell", async () => {
+    const holder = await createUser(t.db, { role: 'owner' });
+    const farm = await createProperty(t.db, {
+      owner: holder,
+      businessName: 'Granja Sol Nascente',
+      farmingLoValidity: day(20),
+      dryingAndStockLoValidity: day(-3),
+    });
+    // Far from their ends: not in the bell.
+    await createProperty(t.db, { owner: holder, businessName: 'Fazenda Longe' });
+    const ending = await createCertificate(t.db, {
+      property: farm,
+      validFrom: day(-300),
+      validUntil: day(25),
+    });
+    const suspended = await createCertificate(t.db, {
+      property: farm,
+      validFrom: day(-300),
+      validUntil: day(10),
+    });
+    await t.db
+      .update(certificates)
+      .set({
+        standing: 'suspended',
+        standingReason: 'nonconformity',
+        standingChangedAt: new Date(),
+      })
+      .where(eq(certificates.id, suspended.id));
+    await createCertificate(t.db, { property: farm, validFrom: day(-30), validUntil: day(200) });
+
+    const response = await get(holder);
+    expect(response.statusCode).toBe(200);
+    const items = response.json<{ id: string; url: string; message: string }[]>();
+    expect(items).toHaveLength(3);
+    expect(response.headers['x-total-count']).toBe('3');
+    expect(new Set(items.map((item) => item.id)).size).toBe(3);
+    expect(items).toEqual(
+      expect.arrayContaining([
+        {
+          id: expect.any(String),
+          url: `/edit-property/${farm.id}`,
+          message: messages.standing.farmingLoExpiring('Granja Sol Nascente', brazilian(day(20))),
+        },
+        {
+          id: expect.any(String),
+          url: `/edit-property/${farm.id}`,
+          message: messages.standing.dryingLoExpired('Granja Sol Nascente', brazilian(day(-3))),
+        },
+        {
+          id: ending.id,
+          url: `/producer-details/${ending.processInstanceId}`,
+          message: messages.standing.certificateEnding('Granja Sol Nascente', brazilian(day(25))),
+        },
+      ]),
+    );
+    for (const item of items) expect(PendingItemSchema.safeParse(item).success).toBe(true);
+
+    // Past the last page the total still counts them.
+    const beyond = await get(holder, '?offset=50');
+    expect(beyond.json()).toEqual([]);
+    expect(beyond.headers['x-total-count']).toBe('3');
+    // Nobody else sees them.
+    expect((await get(otherOwner)).json()).toHaveLength(1);
   });
 });

@@ -266,7 +266,9 @@ export function presentInstanceDetail(row: InstanceDetailRow, caller: Caller): I
     },
     approved: instance.approved,
     finish_note: instance.finishNote,
-    certificate: row.certificate ? presentInstanceCertificate({ ...row.certificate, safra: row.process.safra }) : null,
+    certificate: row.certificate
+      ? presentInstanceCertificate({ ...row.certificate, safra: row.process.safra })
+      : null,
     created_at: instance.createdAt.toISOString(),
     evaluated_at: isoOrNull(instance.evaluatedAt),
     started_at: isoOrNull(instance.startedAt),

@@ -1,11 +1,24 @@
-import { STAFF_ROLES, type ListQuery, type PendingItem } from '@agroselo/contracts';
+import {
+  CERTIFICATE_ALERT_DAYS,
+  LICENCE_ALERT_DAYS,
+  STAFF_ROLES,
+  type ListQuery,
+  type PendingItem,
+} from '@agroselo/contracts';
 import { and, eq, not, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { prepared, unseenPlaceholder } from '../../lib/prepared';
 import { pageFrom, totalStatement, type Page } from '../../lib/pagination';
-import { listCounts, pendencies, processInstances, properties } from '../../db/schema';
+import {
+  certificates,
+  listCounts,
+  pendencies,
+  processInstances,
+  properties,
+} from '../../db/schema';
 import type { Caller } from '../../plugins/auth';
+import { saoPauloToday } from '../certificates/status';
 import { awaitsProducer, awaitsTechnician } from '../instances/conditions';
 import { presentPending } from './present';
 
@@ -41,9 +54,38 @@ function pendingConditions(audience: Audience) {
   return {
     requests,
     pendency: and(eq(pd.status, 'open'), open, own)!,
-    requestsTotal: sql`(select count(*) from ${i} inner join ${properties} on ${properties.id} = ${i.propertyId} where ${requests})`,
+    requestsTotal: sql`(select count(*) from ${i} inner join ${properties} on ${properties.id} = ${i.propertyId} where ${requests}) + (select count(*) from (${expiringDocuments}) expiring)`,
   };
 }
+
+const LICENCE_WINDOW = Math.max(...LICENCE_ALERT_DAYS);
+const CERTIFICATE_WINDOW = Math.max(...CERTIFICATE_ALERT_DAYS);
+const today = sql`${sql.placeholder('today')}::date`;
+
+/**
+ * The owner's documents about to end (DESIGN §4b): a licence of a property within 60 days or
+ * already expired, and a valid certificate within 30 days of its end. Each gets an id of its own
+ * (a property has two licences), derived from the document so it is stable between requests: an
+ * md5 shaped as a version-4 uuid, which the wire's uuid check asks for.
+ */
+const expiringDocuments = sql`
+  select overlay(overlay(md5(${properties.id}::text || licence.kind) placing '4' from 13) placing '8' from 17)::uuid as id,
+         ${properties.id} as subject_id,
+         licence.kind, licence.day, ${properties.businessName} as farm
+    from ${properties}
+   cross join lateral (values ('farmingLo', ${properties.farmingLoValidity}),
+                              ('dryingLo', ${properties.dryingAndStockLoValidity})) licence(kind, day)
+   where ${properties.ownerId} = ${sql.placeholder('callerId')}
+     and licence.day <= ${today} + ${LICENCE_WINDOW}::int
+  union all
+  select ${certificates.id}, ${certificates.processInstanceId}, 'certificateEnding',
+         ${certificates.validUntil}, ${properties.businessName}
+    from ${certificates}
+   inner join ${i} on ${i.id} = ${certificates.processInstanceId}
+   inner join ${properties} on ${properties.id} = ${i.propertyId}
+   where ${properties.ownerId} = ${sql.placeholder('callerId')}
+     and ${certificates.standing} = 'valid'
+     and ${certificates.validUntil} between ${today} and ${today} + ${CERTIFICATE_WINDOW}::int`;
 
 const pendenciesTotal = (where: SQL) =>
   sql`(select count(*) from ${pd} inner join ${i} on ${i.id} = ${pd.processInstanceId} inner join ${properties} on ${properties.id} = ${i.propertyId} where ${where})`;
@@ -60,6 +102,8 @@ function pendingQuery(db: Db, name: string, audience: Audience) {
       instanceId: sql<string>`${i.id}`.as('instance_id'),
       kind: sql<string>`${requestKind}::text`.as('kind'),
       at: sql<Date>`${i.createdAt}`.as('at'),
+      farm: sql<string | null>`null::text`.as('farm'),
+      day: sql<string | null>`null::text`.as('day'),
       total: total.as('total'),
     })
     .from(i)
@@ -71,15 +115,30 @@ function pendingQuery(db: Db, name: string, audience: Audience) {
       instanceId: sql<string>`${pd.processInstanceId}`.as('instance_id'),
       kind: sql<string>`${pendencyKind}::text`.as('kind'),
       at: sql<Date>`${pd.updatedAt}`.as('at'),
+      farm: sql<string | null>`null::text`.as('farm'),
+      day: sql<string | null>`null::text`.as('day'),
       total: total.as('total'),
     })
     .from(pd)
     .innerJoin(i, eq(i.id, pd.processInstanceId))
     .innerJoin(properties, eq(properties.id, i.propertyId))
     .where(pendency);
+  // The documents come first: the nearest end on top (now() outranks every past event).
+  const documentRows = db
+    .select({
+      id: sql<string>`expiring.id`.as('id'),
+      instanceId: sql<string>`expiring.subject_id`.as('instance_id'),
+      kind: sql<string>`expiring.kind`.as('kind'),
+      at: sql<Date>`now() - (expiring.day - ${today}) * interval '1 second'`.as('at'),
+      farm: sql<string | null>`expiring.farm`.as('farm'),
+      day: sql<string | null>`expiring.day::text`.as('day'),
+      total: total.as('total'),
+    })
+    .from(sql`(${expiringDocuments}) expiring`);
+  const owned =
+    audience === 'owner' ? requestRows.unionAll(pendencyRows).unionAll(documentRows) : null;
   return {
-    rows: requestRows
-      .unionAll(pendencyRows)
+    rows: (owned ?? requestRows.unionAll(pendencyRows))
       .orderBy(sql`at desc`, sql`id desc`)
       // Planned once and kept: see unseenPlaceholder.
       .limit(unseenPlaceholder('limit'))
@@ -101,7 +160,12 @@ export async function listPending(
   if (!audience) return { items: [], total: 0 };
   const name = `pending_${audience}`;
   const statements = prepared(deps.db, name, (db) => pendingQuery(db, name, audience));
-  const values = { limit: query.limit, offset: query.offset, callerId: caller.id };
+  const values = {
+    limit: query.limit,
+    offset: query.offset,
+    callerId: caller.id,
+    ...(audience === 'owner' ? { today: saoPauloToday() } : {}),
+  };
   const rows = await statements.rows.execute(values);
   return pageFrom(rows, presentPending, {
     offset: query.offset,
