@@ -1,6 +1,12 @@
 import { expect, test, widths } from '../fixtures';
 
-const DEMO_BUSINESSES = ['Fazenda Lagoa Mirim', 'Agropecuária Coxilha Verde', 'Granja Arroio Duro'];
+const DEMO_BUSINESSES = [
+  'Fazenda Lagoa Mirim',
+  'Agropecuária Coxilha Verde',
+  'Granja Arroio Duro',
+  // The renewal of last season's certificate, under way (demo-safras.ts).
+  'Granja Banhado do Taim',
+];
 
 test.describe('staff dashboard', () => {
   test('an admin follows the processes in progress and narrows them by municipality', async ({
