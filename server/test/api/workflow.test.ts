@@ -223,6 +223,9 @@ describe('GET /api/process-instance/{id}', () => {
         inspect: false,
         recommend: false,
         publish_consent: caller === owner,
+        suspend: false,
+        revoke: false,
+        reinstate: false,
       });
     }
   });
@@ -529,6 +532,9 @@ describe('PUT /api/process-instance/{id}/evaluate', () => {
       inspect: false,
       recommend: false,
       publish_consent: true,
+      suspend: false,
+      revoke: false,
+      reinstate: false,
     });
   });
 

@@ -105,7 +105,7 @@ export async function seedSafrasDemo(
     owner,
     businessName: 'Granja Banhado do Taim',
     businessType: 'Granja',
-    cnpj: '73918264000150',
+    cnpj: '73918264000100',
     municipality: 'Rio Grande',
     irga: '3410275',
     latitude: -32.5462,
