@@ -16,9 +16,11 @@ test.describe('landing page as a visitor', () => {
     await expect(page.getByRole('link', { name: /IRGA/ })).toBeVisible();
     await expect(header.getByRole('link', { name: 'Entrar' })).toBeVisible();
 
-    // Journeys share one server: seals other journeys release may be listed too.
-    for (const seal of ['Arroz Sustentável RS', 'Arroz de Qualidade Superior'])
-      await expect(page.getByRole('link', { name: `Solicitar ${seal}` })).toBeVisible();
+    // Journeys share one server: seals other journeys release may be listed too. The demo's
+    // Arroz Sustentável RS is open for this safra and the next one: a card for each.
+    const seasons = { 'Arroz Sustentável RS': 2, 'Arroz de Qualidade Superior': 1 };
+    for (const [seal, cards] of Object.entries(seasons))
+      await expect(page.getByRole('link', { name: `Solicitar ${seal}` })).toHaveCount(cards);
     const requests = page.getByRole('link', { name: /^Solicitar / });
     for (const link of await requests.all()) {
       await expect(link).toHaveAttribute('href', /^\/request-process\/[0-9a-f-]{36}$/);
@@ -26,7 +28,7 @@ test.describe('landing page as a visitor', () => {
     const images = page.locator(
       'img[alt="Selo Arroz Sustentável RS"], img[alt="Selo Arroz de Qualidade Superior"]',
     );
-    await expect(images).toHaveCount(2);
+    await expect(images).toHaveCount(3);
     for (const image of await images.all()) {
       await image.scrollIntoViewIfNeeded();
       await expect

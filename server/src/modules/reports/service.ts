@@ -1,9 +1,10 @@
-import { SafraSchema, type ReportQuery, type ReportSummary } from '@agroselo/contracts';
+import { SafraSchema, safraOf, type ReportQuery, type ReportSummary } from '@agroselo/contracts';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { badRequest } from '../../lib/errors';
 import { certificates, processes, processInstances, properties } from '../../db/schema';
+import { saoPauloToday } from '../certificates/status';
 import { figuresOf, NO_FIGURES, summarise, type MunicipalityFigures } from './summary';
 
 const i = processInstances;
@@ -72,15 +73,22 @@ const safrasOf = (db: Db) =>
 const oneDecimal = (value: number | null) => (value === null ? null : Math.round(value * 10) / 10);
 
 /**
- * GET /api/reports/summary: the safra asked, or else the newest in which a request was made (a
- * next season's process just copied has none yet), or else the newest at all.
+ * GET /api/reports/summary: the safra asked; or else the season under way, when requests were made
+ * in it (renewals for the next one open before this one ends); or else the newest in which a
+ * request was made (a next season's process just copied has none yet); or else the newest at all.
  */
 export async function reportSummary(deps: AppDeps, query: ReportQuery): Promise<ReportSummary> {
   const asked = query.safra === undefined ? undefined : SafraSchema.safeParse(query.safra);
   if (asked && !asked.success) throw badRequest(asked.error.issues[0]!.message);
   const seasons = await safrasOf(deps.db);
+  const current = safraOf(saoPauloToday());
+  const requested = seasons.filter((season) => season.requested);
   const safra =
-    asked?.data ?? seasons.find((season) => season.requested)?.safra ?? seasons[0]?.safra ?? null;
+    asked?.data ??
+    requested.find((season) => season.safra === current)?.safra ??
+    requested[0]?.safra ??
+    seasons[0]?.safra ??
+    null;
   const rows = safra === null ? [] : await figuresBySpelling(deps.db, safra);
   const total = rows.find((row) => row.isTotal === 1);
   const municipalities: MunicipalityFigures[] = rows.filter((row) => row.isTotal === 0);
