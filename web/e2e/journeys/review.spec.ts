@@ -114,7 +114,8 @@ for (const viewport of [widths.mobile]) {
     snap,
     expectAccessible,
   }) => {
-    test.slow();
+    // The longest journey: three people, a vistoria with resumable photo uploads, the committee.
+    test.setTimeout(300_000);
     const sealName = `Arroz Comitê ${px}`;
     const adminToken = await tokenOf(request, 'admin');
     const processId = await committeeSeal(request, adminToken, sealName);

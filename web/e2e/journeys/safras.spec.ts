@@ -198,13 +198,11 @@ test("a certified producer renews for the next safra, confirms last season's ans
   await snap('safras-form-comparison-375', technician);
 });
 
-// Needs branch `standing` (the certificate's status 'suspended' on /verificar).
 test("/verificar shows the demo's suspended certificate as 'Suspenso'", async ({
   page,
   request,
-  mailbox,
 }) => {
-  const owner = await certifiedOwnerToken(request, mailbox);
+  const admin = await tokenOf(request, 'admin');
   const farms = await ok<
     {
       business_name: string;
@@ -213,7 +211,11 @@ test("/verificar shows the demo's suspended certificate as 'Suspenso'", async ({
         certificate: { number: string } | null;
       }[];
     }[]
-  >(await request.get('/api/property/all', { headers: bearer(owner) }));
+  >(
+    await request.get(`/api/property/search?query=${encodeURIComponent(SUSPENDED_FARM)}`, {
+      headers: bearer(admin),
+    }),
+  );
   const farm = farms.find((item) => item.business_name === SUSPENDED_FARM)!;
   const number = farm.process_instances.find(
     (item) => item.certificate && item.process.stamp.name === 'Arroz de Qualidade Superior',

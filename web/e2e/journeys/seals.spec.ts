@@ -53,7 +53,7 @@ test.describe('the admin builds a seal', () => {
     snap,
     expectAccessible,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(300_000);
     const tag = Date.now().toString(36);
     const sealName = `Arroz do Litoral ${tag}`;
     await loginAs('admin');

@@ -5,7 +5,7 @@ import { IconPlant2 } from '@tabler/icons-react';
 export function SafraBadge({ safra, ...props }: { safra: string } & Omit<BadgeProps, 'children'>) {
   return (
     <Badge
-      color="leaf"
+      color="leaf.9"
       variant="light"
       tt="none"
       leftSection={<IconPlant2 size={14} aria-hidden />}

@@ -57,6 +57,7 @@ function RegistryRow({ entry }: { entry: RegistryItem }) {
         <Anchor
           component={Link}
           to={paths.verify(entry.certificateNumber)}
+          underline="always"
           fw={600}
           style={{ overflowWrap: 'anywhere' }}
         >

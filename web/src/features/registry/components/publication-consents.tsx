@@ -50,7 +50,12 @@ function ConsentSwitch({ item }: { item: PublicationConsentItem }) {
           {item.certificateNumber ? (
             <>
               {' · '}
-              <Anchor component={Link} to={paths.verify(item.certificateNumber)} size="sm">
+              <Anchor
+                component={Link}
+                to={paths.verify(item.certificateNumber)}
+                size="sm"
+                underline="always"
+              >
                 certificado {item.certificateNumber}
               </Anchor>
             </>
