@@ -1,35 +1,11 @@
 import type { APIRequestContext } from '@playwright/test';
-import { bearer } from '../api-steps';
+import { bearer, secondProducerToken } from '../api-steps';
 import { expect, test, widths } from '../fixtures';
 
 /** The demo's certified farm, of the second producer (server/src/db/seed/demo.ts). */
 const FARM = 'Fazenda Lagoa Mirim';
 const MUNICIPALITY = 'Santa Vitória do Palmar';
 const NUMBER = 'AGS-DEM0-2025';
-const PRODUCER = 'marta.bianchi@agroselo.local';
-const PASSWORD = 'lagoa mirim registro 2026';
-
-/** The producer has no demo login: she sets a password through 'Esqueci minha senha'. */
-async function producerToken(
-  request: APIRequestContext,
-  mailbox: { waitFor(to: string, since?: Date): Promise<{ text: string }> },
-): Promise<string> {
-  const since = new Date();
-  const asked = await request.post('/api/auth/forgot-password', { form: { email: PRODUCER } });
-  expect(asked.status(), await asked.text()).toBe(202);
-  const mail = await mailbox.waitFor(PRODUCER, since);
-  const code = /redefinir a senha do AgroSelo é: (\d{6})/.exec(mail.text)?.[1];
-  expect(code, mail.text).toBeDefined();
-  const reset = await request.post('/api/auth/reset-password', {
-    data: { email: PRODUCER, code, password: PASSWORD },
-  });
-  expect(reset.status(), await reset.text()).toBe(204);
-  const login = await request.post('/api/auth/token', {
-    form: { username: PRODUCER, password: PASSWORD },
-  });
-  expect(login.ok(), await login.text()).toBe(true);
-  return ((await login.json()) as { access_token: string }).access_token;
-}
 
 /** The farm's certified request, with the consent it holds now. */
 async function certifiedRequest(request: APIRequestContext, token: string) {
@@ -68,7 +44,7 @@ for (const viewport of Object.values(widths)) {
   }) => {
     test.slow();
     await page.setViewportSize(viewport);
-    const token = await producerToken(request, mailbox);
+    const token = await secondProducerToken(request, mailbox);
     await setConsent(request, token, true);
 
     // From the footer of the landing page.

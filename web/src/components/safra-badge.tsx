@@ -5,8 +5,10 @@ import { IconPlant2 } from '@tabler/icons-react';
 export function SafraBadge({ safra, ...props }: { safra: string } & Omit<BadgeProps, 'children'>) {
   return (
     <Badge
-      color="leaf.9"
+      color="leaf"
       variant="light"
+      // The light variant's text shade is too pale on its tint for AA: the darkest leaf is not.
+      c="leaf.9"
       tt="none"
       leftSection={<IconPlant2 size={14} aria-hidden />}
       {...props}
