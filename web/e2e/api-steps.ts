@@ -165,9 +165,9 @@ export async function secondProducerToken(
   let login = await signIn();
   if (!login.ok()) {
     const since = new Date();
-    await request.post('/api/auth/forgot-password', { form: { email: SECOND_PRODUCER } });
+    await request.post('/api/auth/forgot-password', { data: { email: SECOND_PRODUCER } });
     const mail = await mailbox.waitFor(SECOND_PRODUCER, since).catch(() => null);
-    const code = mail && /redefinir a senha do AgroSelo é: (\d{6})/.exec(mail.text)?.[1];
+    const code = mail && /\b(\d{6})\b/.exec(mail.text)?.[1];
     if (code) {
       const reset = await request.post('/api/auth/reset-password', {
         data: { email: SECOND_PRODUCER, code, password: SECOND_PRODUCER_PASSWORD },

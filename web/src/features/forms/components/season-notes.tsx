@@ -12,8 +12,9 @@ const CONFIRM_FAILED = 'Não foi possível confirmar a resposta';
 export function CarriedOverBadge() {
   return (
     <Badge
-      color="blue.8"
+      color="blue"
       variant="light"
+      c="blue.9"
       tt="none"
       leftSection={<IconHistory size={14} aria-hidden />}
     >
@@ -25,11 +26,11 @@ export function CarriedOverBadge() {
 /** Whether this season's answer differs from last season's, for the technician. */
 export function ChangeBadge({ changed }: { changed: boolean }) {
   return changed ? (
-    <Badge color="orange.9" variant="light" tt="none">
+    <Badge color="orange" variant="light" c="orange.9" tt="none">
       Alterada
     </Badge>
   ) : (
-    <Badge color="gray" variant="light" tt="none">
+    <Badge color="gray" variant="light" c="gray.8" tt="none">
       Sem alteração
     </Badge>
   );
