@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, type Database } from '../../src/db/client';
 import { createProperty, createUser } from '../../src/db/seed/factories';
 import { expiryAlerts } from '../../src/db/schema';
@@ -27,15 +27,13 @@ describe.skipIf(!url)('expiry alerts with two servers on PostgreSQL', () => {
   let b: Database;
   let t: TestApp;
 
-  let templateUrl: string;
-
   beforeAll(async () => {
-    templateUrl = inject('pgTemplateUrl');
-    admin = new pg.Client({ connectionString: withDatabase(templateUrl, 'postgres') });
+    admin = new pg.Client({ connectionString: withDatabase(url!, 'postgres') });
     await admin.connect();
-    await admin.query(`create database ${name} template ${new URL(templateUrl).pathname.slice(1)}`);
-    a = await openPostgres(withDatabase(templateUrl, name));
-    b = await openPostgres(withDatabase(templateUrl, name));
+    await admin.query(`create database ${name}`);
+    a = await openPostgres(withDatabase(url!, name));
+    await a.migrate();
+    b = await openPostgres(withDatabase(url!, name));
     t = await buildTestApp({ PUBLIC_URL: 'https://agroselo.exemplo.br' }, { database: a });
   }, 120_000);
 
