@@ -30,6 +30,8 @@ test.describe('profile', () => {
     snap,
     expectAccessible,
   }) => {
+    // Every field of the profile, two e-mails and the privacy section's consents: about a minute.
+    test.slow();
     const { token } = await signUp({
       verify: true,
       account: { firstName: 'Carla', lastName: 'Nunes' },
