@@ -265,6 +265,12 @@ create function bench.pick(options text[], n bigint) returns text language sql i
   select options[1 + (n % array_length(options, 1))]
 $$;
 
+-- safraOf (contracts/safras.ts): a season starts in July, '2025/26'.
+create function bench.safra_of(d date) returns text language sql immutable as $$
+  select y::text || '/' || lpad(((y + 1) % 100)::text, 2, '0')
+  from (select extract(year from d)::int - case when extract(month from d) >= 7 then 0 else 1 end) s(y)
+$$;
+
 create table bench.targets (key text primary key, value text not null);
 `;
 
@@ -344,10 +350,11 @@ export function seedSql(size: SeedSize, passwordHash: string): string[] {
      select n, bench.uuid7(${epoch}) as id, (${array(SEALS.map((seal) => seal[0]!))})[n] as name,
             (${array(SEALS.map((seal) => seal[1]!))})[n] as description
      from generate_series(1, ${PROCESSES}) n`,
-    `insert into processes (id, description, notice, start_date, end_date, validity_start,
+    `insert into processes (id, description, notice, safra, start_date, end_date, validity_start,
                             validity_end, released, created_by, created_at, updated_at)
      select id, 'Ciclo de certificação ' || name || ' — safra 2025/2026',
             'Edital de chamada pública nº ' || n || '/2025 para o selo ' || name || '.',
+            bench.safra_of(current_date - 400),
             current_date - 400, current_date + 365, current_date - 200, current_date + 700,
             n < ${PROCESSES}, (select id from bench.user_ids where n = 1), ${epoch}, ${epoch}
      from bench.process_src`,
@@ -427,7 +434,7 @@ export function seedSql(size: SeedSize, passwordHash: string): string[] {
     `insert into process_instances (id, process_id, property_id, requested_by, technician_id,
                                     parent_instance_id, rejected, initiated, finished, approved,
                                     finish_note, evaluated_at, started_at, finished_at,
-                                    created_at, updated_at)
+                                    rice_area_ha, publish_consent, created_at, updated_at)
      select i.id, p.id, pr.id, owner.id, t.id, parent.id,
             i.status = 'rejected', i.status in ('ongoing', 'finished', 'failed'),
             i.status in ('finished', 'failed'),
@@ -436,6 +443,7 @@ export function seedSql(size: SeedSize, passwordHash: string): string[] {
             case when i.status <> 'waiting' then i.ts + interval '2 days' end,
             case when i.status in ('ongoing', 'finished', 'failed') then i.ts + interval '5 days' end,
             case when i.status in ('finished', 'failed') then i.ts + interval '60 days' end,
+            20 + (i.n * 37) % 480 + (i.n % 100) / 100.0, i.status = 'finished' and i.n % 3 <> 0,
             i.ts, i.ts
      from bench.instances i
      join bench.process_ids p on p.n = i.process_n
