@@ -1,5 +1,5 @@
 /**
- * Web weight benchmark: `npm run bench:web [-- --no-build] [-- --runs 3]`.
+ * Web weight benchmark: `npm run bench:web [-- --no-build] [-- --runs 3] [-- --only /login,property]`.
  *
  * Builds the app, starts the built server (embedded database, demo data), and:
  * - loads `/`, `/login` and `/profile` (signed in) in Chromium, each in a fresh profile, and adds
@@ -26,8 +26,11 @@ const { values: args } = parseArgs({
   options: {
     'no-build': { type: 'boolean', default: false },
     runs: { type: 'string', default: '3' },
+    // Labels of the table, comma-separated: `--only /login,property` audits those pages alone.
+    only: { type: 'string', default: '' },
   },
 });
+const ONLY = args.only ? new Set(args.only.split(',').map((label) => label.trim())) : null;
 const RUNS = Math.max(1, Number(args.runs));
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -331,7 +334,7 @@ async function main() {
         signedIn: false,
       })),
       ...(await demoPages(base, token)),
-    ];
+    ].filter((page) => !ONLY || ONLY.has(page.label));
     const scores: Scores[] = [];
     for (const audited of pages) {
       const collected: Scores = {
