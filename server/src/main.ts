@@ -61,9 +61,12 @@ function startBanner(options: {
         : '  Dados de demonstração presentes. Entre com (e-mail / senha):',
     );
     const width = Math.max(...demoLogins.map((login) => login.email.length));
+    const labelWidth = Math.max(...demoLogins.map((login) => login.label.length));
     for (const login of demoLogins) {
       const password = login.email === adminEmail ? '(a senha de ADMIN_PASSWORD)' : login.password;
-      lines.push(`    ${login.label.padEnd(14)} ${login.email.padEnd(width)} / ${password}`);
+      lines.push(
+        `    ${login.label.padEnd(labelWidth)} ${login.email.padEnd(width)} / ${password}`,
+      );
     }
   }
   const rule = '─'.repeat(Math.min(78, Math.max(...lines.map((line) => line.length)) + 2));

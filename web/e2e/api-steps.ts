@@ -145,37 +145,14 @@ export async function createSeal(
   return processId;
 }
 
-/** The demo's second producer (Lagoa Mirim, Banhado do Taim), who has no demo password. */
+/** The demo's second producer (Lagoa Mirim, Banhado do Taim: renewal, suspension). */
 export const SECOND_PRODUCER = 'marta.bianchi@agroselo.local';
-const SECOND_PRODUCER_PASSWORD = 'lagoa mirim safra 2026';
 
-/**
- * A session of the second producer. Her password is set once through 'Esqueci minha senha';
- * journeys that run side by side ask for it too, so a journey whose code never comes (the other
- * one's was sent a moment ago) signs in with the password the other one set.
- */
-export async function secondProducerToken(
-  request: APIRequestContext,
-  mailbox: { waitFor(to: string, since?: Date): Promise<{ text: string }> },
-): Promise<string> {
-  const signIn = () =>
-    request.post('/api/auth/token', {
-      form: { username: SECOND_PRODUCER, password: SECOND_PRODUCER_PASSWORD },
-    });
-  let login = await signIn();
-  if (!login.ok()) {
-    const since = new Date();
-    await request.post('/api/auth/forgot-password', { data: { email: SECOND_PRODUCER } });
-    const mail = await mailbox.waitFor(SECOND_PRODUCER, since).catch(() => null);
-    const code = mail && /\b(\d{6})\b/.exec(mail.text)?.[1];
-    if (code) {
-      const reset = await request.post('/api/auth/reset-password', {
-        data: { email: SECOND_PRODUCER, code, password: SECOND_PRODUCER_PASSWORD },
-      });
-      expect(reset.status(), await reset.text()).toBe(204);
-    }
-    login = await signIn();
-  }
+/** A session of the second producer, with her demo password. */
+export async function secondProducerToken(request: APIRequestContext): Promise<string> {
+  const login = await request.post('/api/auth/token', {
+    form: { username: SECOND_PRODUCER, password: DEMO_PASSWORD },
+  });
   expect(login.ok(), await login.text()).toBe(true);
   return ((await login.json()) as { access_token: string }).access_token;
 }

@@ -75,11 +75,12 @@ describe('demo seed', () => {
     expect(await existingDemoLogins(t.db)).toEqual([...DEMO_LOGINS]);
   });
 
-  it('creates the three demo logins, active, and each obtains a token', async () => {
+  it('creates the four demo logins, active, and each obtains a token', async () => {
     expect(DEMO_LOGINS.map((demoLogin) => [demoLogin.email, demoLogin.role])).toEqual([
       ['admin@agroselo.local', 'admin'],
       ['tecnico@agroselo.local', 'technician'],
       ['produtor@agroselo.local', 'owner'],
+      ['marta.bianchi@agroselo.local', 'owner'],
     ]);
     for (const demoLogin of DEMO_LOGINS) {
       const response = await login(demoLogin.email, demoLogin.password);
@@ -110,7 +111,7 @@ describe('demo seed', () => {
           DEMO_LOGINS.map((demoLogin) => demoLogin.email),
         ),
       );
-    expect(rows).toHaveLength(3);
+    expect(rows).toHaveLength(DEMO_LOGINS.length);
     for (const row of rows) {
       z.object({
         email: EmailSchema,
@@ -277,7 +278,8 @@ describe('demo seed: the staff dashboard', () => {
 
   it('gives a second producer two valid farms in other rice municipalities', async () => {
     expect(demo.otherProducer.role).toBe('owner');
-    expect(await existingDemoLogins(t.db)).not.toContainEqual(
+    // She signs in with the demo password, to show the renewal and the suspension.
+    expect(await existingDemoLogins(t.db)).toContainEqual(
       expect.objectContaining({ email: demo.otherProducer.email }),
     );
     const rows = await t.db

@@ -37,14 +37,13 @@ for (const viewport of Object.values(widths)) {
   test(`a buyer finds the certified farm by municipality; its producer withdraws consent and it leaves the registry (${px} px)`, async ({
     page,
     request,
-    mailbox,
     signInWith,
     snap,
     expectAccessible,
   }) => {
     test.slow();
     await page.setViewportSize(viewport);
-    const token = await secondProducerToken(request, mailbox);
+    const token = await secondProducerToken(request);
     await setConsent(request, token, true);
 
     // From the footer of the landing page.

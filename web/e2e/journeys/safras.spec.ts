@@ -106,12 +106,11 @@ test("a certified producer renews for the next safra, confirms last season's ans
   browser,
   baseURL,
   request,
-  mailbox,
   snap,
   expectAccessible,
 }) => {
   test.slow();
-  const owner = await secondProducerToken(request, mailbox);
+  const owner = await secondProducerToken(request);
   const farms = await ok<{ id: string; business_name: string }[]>(
     await request.get('/api/property/all', { headers: bearer(owner) }),
   );

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { messages, normalizeEmail, safraOf, type Role } from '@agroselo/contracts';
@@ -43,6 +42,14 @@ export const DEMO_LOGINS = [
     password: DEMO_PASSWORD,
   },
   { role: 'owner', label: 'Produtor', email: 'produtor@agroselo.local', password: DEMO_PASSWORD },
+  // Marta holds what a second season brings: a certificate to renew, a renewal under way, a
+  // suspended certificate and a licence about to end.
+  {
+    role: 'owner',
+    label: 'Produtora (safras)',
+    email: 'marta.bianchi@agroselo.local',
+    password: DEMO_PASSWORD,
+  },
 ] as const satisfies readonly { role: Role; label: string; email: string; password: string }[];
 
 export type DemoLogin = (typeof DEMO_LOGINS)[number];
@@ -417,8 +424,7 @@ export async function seedDemo(
 
     const otherProducer = await createUser(db, {
       email: 'marta.bianchi@agroselo.local',
-      // No demo login: nobody needs to sign in as her.
-      password: randomBytes(24).toString('base64url'),
+      password: DEMO_PASSWORD,
       firstName: 'Marta',
       lastName: 'Bianchi Gomes',
       phone: '53999127654',
