@@ -158,6 +158,22 @@ test("a certified producer renews for the next safra, confirms last season's ans
   await expect(
     producer.getByRole('button', { name: 'Confirmar todas as respostas da safra anterior' }),
   ).toBeVisible();
+  // At 375 px the notice's text and button wrap inside it: nothing reaches past its right edge.
+  const notice = producer.getByRole('status').filter({ hasText: /da safra anterior: confirme/ });
+  const pastNotice = await notice.evaluate((alert) => {
+    const right = alert.getBoundingClientRect().right;
+    const inside = [...alert.querySelectorAll('*')].map((element) =>
+      Math.max(
+        element.scrollWidth - element.clientWidth,
+        Math.ceil(element.getBoundingClientRect().right - right),
+      ),
+    );
+    return Math.max(alert.scrollWidth - alert.clientWidth, ...inside);
+  });
+  expect(pastNotice).toBeLessThanOrEqual(0);
+  expect(
+    await producer.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBe(0);
   await expectAccessible(producer);
   await snap('safras-form-carried-375', producer);
   await confirm.click();

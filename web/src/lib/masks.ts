@@ -1,4 +1,3 @@
-import { IMask } from 'react-imask';
 import { formatCnpj as formatCnpjOfContracts, onlyDigits } from '@agroselo/contracts';
 
 /** A pattern ('0' = a digit), or several tried in order: the first that holds the input wins. */
@@ -29,14 +28,29 @@ export function maskOptions(pattern: MaskPattern) {
     : { mask: pattern.map((mask) => ({ mask, definitions, prepareChar })) };
 }
 
-/** Formats the digits of `value` with a pattern, as the masked input would show them. */
+/** The digits laid into one pattern's slots ('0', 'X'), stopping where they run out. */
+function fill(digits: string, pattern: string): string {
+  let out = '';
+  let next = 0;
+  for (const slot of pattern) {
+    if (next >= digits.length) break;
+    out += slot === '0' || slot === 'X' ? digits[next++] : slot;
+  }
+  return out;
+}
+
+const slotCount = (pattern: string) => pattern.replace(/[^0X]/g, '').length;
+
+/**
+ * Formats the digits of `value` with a pattern, as the masked input would show them (the first
+ * of several patterns that holds them all). By hand rather than through IMask: pages that only
+ * show a phone or a CREA need not load and run the input masks.
+ */
 export function applyMask(value: string, pattern: MaskPattern): string {
-  return IMask.pipe(
-    onlyDigits(value),
-    maskOptions(pattern),
-    IMask.PIPE_TYPE.UNMASKED,
-    IMask.PIPE_TYPE.MASKED,
-  );
+  const digits = onlyDigits(value);
+  const patterns = typeof pattern === 'string' ? [pattern] : pattern;
+  const fits = patterns.find((candidate) => slotCount(candidate) >= digits.length);
+  return fill(digits, fits ?? patterns[patterns.length - 1]!);
 }
 
 export const formatCpf = (cpf: string): string => applyMask(cpf, CPF_MASK);

@@ -187,15 +187,29 @@ function ConfirmAllCarried({ form }: { form: FormInstanceItem }) {
   const carried = carriedFieldsOf(form.fieldInstances);
   if (carried.length === 0 || !user || STAFF_ROLES.includes(user.role)) return null;
   return (
-    <Alert color="blue" variant="light" icon={<IconHistory aria-hidden />} role="status">
+    <Alert
+      color="blue"
+      variant="light"
+      icon={<IconHistory aria-hidden />}
+      role="status"
+      // The Alert's body is a flex item that would otherwise grow to its longest line.
+      styles={{ body: { minWidth: 0 } }}
+    >
       <Group gap="sm" justify="space-between">
-        <Text size="sm">
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
           {carried.length === 1
             ? '1 resposta veio da safra anterior: confirme-a ou altere-a antes de finalizar.'
             : `${carried.length} respostas vieram da safra anterior: confirme-as ou altere-as antes de finalizar.`}
         </Text>
+        {/* On a phone the label is longer than the Alert is wide: the button takes the whole
+            width and its label wraps. */}
         <Button
           size="xs"
+          w={{ base: '100%', sm: 'auto' }}
+          h="auto"
+          mih={30}
+          py={4}
+          styles={{ label: { whiteSpace: 'normal', lineHeight: 1.3 } }}
           leftSection={<IconChecks size={16} aria-hidden />}
           loading={confirm.isPending}
           onClick={() =>
@@ -487,12 +501,18 @@ export function FormInstancePage() {
   }
   if (!query.data || !user) {
     return (
-      <Container size="lg" py="xl" aria-busy>
-        <Stack gap="md">
+      // At least as tall as the screen: the footer stays below the fold while the form loads.
+      <Container size="lg" py="xl" px={{ base: 'sm', sm: 'md' }} mih="100dvh" aria-busy>
+        <Stack gap="lg">
           <Skeleton h={20} w={140} />
-          <Skeleton h={40} w="60%" />
-          <Skeleton h={120} />
-          <Skeleton h={120} />
+          <Stack gap={6}>
+            <Skeleton h={40} w="60%" />
+            <Skeleton h={20} w={180} />
+            <Skeleton h={20} w={220} />
+          </Stack>
+          <Skeleton h={160} radius="md" />
+          <Skeleton h={160} radius="md" />
+          <Skeleton h={160} radius="md" />
         </Stack>
       </Container>
     );

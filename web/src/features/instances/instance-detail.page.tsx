@@ -133,7 +133,14 @@ function OwnerChoices({ instance }: { instance: InstanceDetailItem }) {
  */
 function DetailSkeleton() {
   return (
-    <Container size="xl" py="xl" px={{ base: 'sm', sm: 'md' }} aria-busy aria-label="Carregando">
+    <Container
+      size="xl"
+      py="xl"
+      px={{ base: 'sm', sm: 'md' }}
+      mih="100dvh"
+      aria-busy
+      aria-label="Carregando"
+    >
       <Stack gap="xl">
         <Stack gap="sm">
           <Skeleton h={26} w={220} />

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages, type User } from '@agroselo/contracts';
 import { TOKEN_STORAGE_KEY } from '../../api';
 import { AppLayout } from '../../app/layouts/app-layout';
@@ -11,6 +11,16 @@ import { LocationProbe, renderWithProviders } from '../../../test/render';
 import { storeToken, wireUser } from '../../../test/users';
 import { wireProperty } from '../properties/test-data';
 import { ProfilePage } from './profile.page';
+
+// The page loads its dialogs on first use: imported here once, so that a first opening does not
+// wait for a cold module graph on a busy machine.
+beforeAll(async () => {
+  await Promise.all([
+    import('./components/edit-field-modal'),
+    import('./components/change-password-modal'),
+    import('./components/delete-account-modal'),
+  ]);
+});
 
 type Routes = Parameters<typeof mockFetch>[0];
 

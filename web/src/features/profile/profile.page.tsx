@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import {
   Avatar,
   Badge,
@@ -22,8 +22,6 @@ import { PRODUCER_ROLES, ROLE_LABELS, type Role } from '@agroselo/contracts';
 import { useSideMenu } from '../../app/layouts/side-menu-context';
 import { paths } from '../../app/paths';
 import { useSession, type SessionUser } from '../../app/session';
-import { ChangePasswordModal } from './components/change-password-modal';
-import { EditFieldModal } from './components/edit-field-modal';
 import { ProfileFieldCard } from './components/profile-field-card';
 import { ProfileTopBar, type SidebarToggle } from './components/profile-top-bar';
 import { PRIVACY_SECTION_ID, PrivacySection } from './components/privacy-section';
@@ -36,6 +34,16 @@ const PROFILE_ROLES: readonly Role[] = ['user', 'owner', 'technician', 'admin'];
 const PERSONAL_SECTION_ID = 'dados-pessoais';
 const SECTIONS_NAV_ID = 'profile-sections';
 
+// The dialogs bring their forms' schemas, react-hook-form and the input masks: loaded on first use.
+const EditFieldModal = lazy(() =>
+  import('./components/edit-field-modal').then((module) => ({ default: module.EditFieldModal })),
+);
+const ChangePasswordModal = lazy(() =>
+  import('./components/change-password-modal').then((module) => ({
+    default: module.ChangePasswordModal,
+  })),
+);
+
 const initials = (user: SessionUser) =>
   `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase() || '?';
 
@@ -46,6 +54,7 @@ export function ProfilePage() {
   const [editing, setEditing] = useState<ProfileField | null>(null);
   const [modalOpened, modal] = useDisclosure(false);
   const [passwordOpened, passwordModal] = useDisclosure(false);
+  const [passwordUsed, setPasswordUsed] = useState(false);
   useScrollToHash();
 
   if (!user) return null;
@@ -138,7 +147,13 @@ export function ProfilePage() {
                       </Text>
                     </Stack>
                   </Group>
-                  <Button variant="light" onClick={passwordModal.open}>
+                  <Button
+                    variant="light"
+                    onClick={() => {
+                      setPasswordUsed(true);
+                      passwordModal.open();
+                    }}
+                  >
                     Alterar senha
                   </Button>
                 </Group>
@@ -150,8 +165,14 @@ export function ProfilePage() {
           </Stack>
         </Flex>
       </Stack>
-      <EditFieldModal field={editing} opened={modalOpened} user={user} onClose={modal.close} />
-      <ChangePasswordModal opened={passwordOpened} user={user} onClose={passwordModal.close} />
+      <Suspense fallback={null}>
+        {editing && (
+          <EditFieldModal field={editing} opened={modalOpened} user={user} onClose={modal.close} />
+        )}
+        {passwordUsed && (
+          <ChangePasswordModal opened={passwordOpened} user={user} onClose={passwordModal.close} />
+        )}
+      </Suspense>
     </Container>
   );
 }

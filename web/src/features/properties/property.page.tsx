@@ -8,6 +8,7 @@ import {
   Paper,
   Select,
   SimpleGrid,
+  Skeleton,
   Stack,
   Text,
   Title,
@@ -21,7 +22,6 @@ import { errorMessage } from '../../api';
 import { paths } from '../../app/paths';
 import { useSession } from '../../app/session';
 import { ErrorAlert, LoadError } from '../../components/error-alert';
-import { PageLoader } from '../../components/page-loader';
 import { formatCnpj, formatCrea, formatPhone } from '../../lib/masks';
 import { propertyQueryOptions, sealsQueryOptions, useStartProcess, type PropertyItem } from './api';
 import { InstanceBadges, RenewalOffers } from './components/instance-badges';
@@ -130,6 +130,34 @@ function StartProcess({ property }: { property: PropertyItem }) {
   );
 }
 
+/**
+ * The page's shape while it loads, at least as tall as the screen: the footer stays below the
+ * fold, and the content takes the skeleton's place instead of pushing anything down.
+ */
+function PropertySkeleton() {
+  return (
+    <Container
+      size="lg"
+      py={{ base: 'md', sm: 'xl' }}
+      px={{ base: 'sm', sm: 'md' }}
+      mih="100dvh"
+      role="status"
+      aria-busy
+      aria-label="Carregando a propriedade"
+    >
+      <Stack gap="lg">
+        <Stack gap={6}>
+          <Skeleton h={36} w="60%" />
+          <Skeleton h={22} w="45%" />
+        </Stack>
+        {[120, 220, 260, 200].map((height, index) => (
+          <Skeleton key={index} h={height} radius="md" />
+        ))}
+      </Stack>
+    </Container>
+  );
+}
+
 /** Spec §2 '/property/{id}': the property's fields in pt-BR, its seal requests and actions. */
 export function PropertyPage() {
   const { propertyId = '' } = useParams();
@@ -143,7 +171,7 @@ export function PropertyPage() {
     isRefetching,
   } = useQuery(propertyQueryOptions(propertyId));
 
-  if (isPending) return <PageLoader />;
+  if (isPending) return <PropertySkeleton />;
   if (!property) {
     return (
       <Container size="md" py="xl">

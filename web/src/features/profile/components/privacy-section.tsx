@@ -1,3 +1,4 @@
+import { lazy, Suspense, useState } from 'react';
 import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconDownload, IconTrash } from '@tabler/icons-react';
@@ -7,7 +8,11 @@ import { paths } from '../../../app/paths';
 import { useDownload } from '../../../lib/download';
 import { downloadMyData } from '../api';
 import { PublicationConsents } from '../../registry/components/publication-consents';
-import { DeleteAccountModal } from './delete-account-modal';
+
+// The dialog brings the code input and its form: loaded when first opened.
+const DeleteAccountModal = lazy(() =>
+  import('./delete-account-modal').then((module) => ({ default: module.DeleteAccountModal })),
+);
 
 export const PRIVACY_SECTION_ID = 'privacidade';
 
@@ -15,6 +20,7 @@ export const PRIVACY_SECTION_ID = 'privacidade';
 export function PrivacySection() {
   const { busy, start } = useDownload(messages.privacy.downloadFailed);
   const [deleting, deleteModal] = useDisclosure(false);
+  const [deleteUsed, setDeleteUsed] = useState(false);
   return (
     <Stack component="section" id={PRIVACY_SECTION_ID} aria-labelledby="privacy-title" gap="md">
       <Title order={2} id="privacy-title" fz="xl">
@@ -43,7 +49,10 @@ export function PrivacySection() {
               variant="outline"
               color="red.9"
               leftSection={<IconTrash size={18} aria-hidden />}
-              onClick={deleteModal.open}
+              onClick={() => {
+                setDeleteUsed(true);
+                deleteModal.open();
+              }}
             >
               Excluir minha conta
             </Button>
@@ -51,7 +60,11 @@ export function PrivacySection() {
           <PublicationConsents />
         </Stack>
       </Paper>
-      <DeleteAccountModal opened={deleting} onClose={deleteModal.close} />
+      {deleteUsed && (
+        <Suspense fallback={null}>
+          <DeleteAccountModal opened={deleting} onClose={deleteModal.close} />
+        </Suspense>
+      )}
     </Stack>
   );
 }
