@@ -101,7 +101,7 @@ describe('the web app served from memory', () => {
     const property = await app.inject({ url: '/property/0196-abc?aba=1' });
     expect(property.body).toBe(INDEX_HTML);
     expect(property.headers.link).toBe(
-      '</assets/property-3.css>; rel=preload; as=style, </assets/property-1.js>; rel=modulepreload, </assets/shared-2.js>; rel=modulepreload',
+      '</assets/property-3.css>; rel=preload; as=style; crossorigin, </assets/property-1.js>; rel=modulepreload, </assets/shared-2.js>; rel=modulepreload',
     );
     expect((await app.inject({ url: '/' })).headers.link).toBe(
       '</media/poster.jpg>; rel=preload; as=image; fetchpriority=high',

@@ -156,7 +156,9 @@ function preloadHeaders(file: WebFile | undefined): { pattern: RegExp; link: str
           .join('/')}/?$`,
       ),
       link: [
-        ...route.styles.map((url) => `<${url}>; rel=preload; as=style`),
+        // crossorigin: the app's loader asks for a route's styles in CORS mode; a preload in
+        // another mode would be fetched twice.
+        ...route.styles.map((url) => `<${url}>; rel=preload; as=style; crossorigin`),
         ...route.images.map((url) => `<${url}>; rel=preload; as=image; fetchpriority=high`),
         ...route.scripts.map((url) => `<${url}>; rel=modulepreload`),
       ].join(', '),
