@@ -2,8 +2,9 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
+import { paths } from './src/app/paths';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -76,9 +77,125 @@ function mantineReactId(): Plugin {
   };
 }
 
+/**
+ * The pages a visit often starts on, by route pattern (src/app/routes.tsx), with the module of
+ * their page and the image their first screen shows. A route loads its page's code only once the
+ * first file has run (the router asks for it): on a slow link that is another round trip after
+ * the first file's download and run. The server sends, with the page's HTML, a `Link` header
+ * that has the browser fetch these files at once (plugins/web-app.ts reads ROUTE_PRELOADS_FILE).
+ */
+const FIRST_PAGES: { path: string; page?: string; image?: string }[] = [
+  // The landing is part of the first file already; its hero's poster is its largest paint.
+  { path: paths.home(), image: '/media/field-poster.jpg' },
+  {
+    path: paths.login(),
+    page: 'src/features/auth/login.page.tsx',
+    image: '/media/field-poster.jpg',
+  },
+  { path: paths.resetPassword(), page: 'src/features/auth/reset-password.page.tsx' },
+  {
+    path: paths.register(),
+    page: 'src/features/accounts/register.page.tsx',
+    image: 'src/features/accounts/field-landscape.svg',
+  },
+  {
+    path: paths.verificationCode(),
+    page: 'src/features/accounts/verification-code.page.tsx',
+    image: 'src/features/accounts/field-landscape.svg',
+  },
+  { path: paths.verify(), page: 'src/features/certificates/verify.page.tsx' },
+  { path: paths.verify(':number'), page: 'src/features/certificates/certificate.page.tsx' },
+  { path: paths.registry(), page: 'src/features/registry/registry.page.tsx' },
+  { path: paths.profile(), page: 'src/features/profile/profile.page.tsx' },
+  { path: paths.property(':propertyId'), page: 'src/features/properties/property.page.tsx' },
+  {
+    path: paths.producerDetails(':processInstanceId'),
+    page: 'src/features/instances/instance-detail.page.tsx',
+  },
+  {
+    path: paths.formInstance(':processInstanceId', ':formInstanceId'),
+    page: 'src/features/forms/form-instance.page.tsx',
+  },
+  {
+    path: paths.processInstances(),
+    page: 'src/features/instances/process-instances.page.tsx',
+  },
+];
+
+/** One route's files to fetch with its HTML, as `route-preloads.json` lists them. */
+interface RoutePreload {
+  /** Route pattern: `/property/:propertyId`. */
+  path: string;
+  /** Module scripts (rel=modulepreload). */
+  scripts: string[];
+  styles: string[];
+  images: string[];
+}
+const ROUTE_PRELOADS_FILE = 'route-preloads.json';
+
+function routePreloads(): Plugin {
+  let root = '';
+  let base = '/';
+  return {
+    name: 'agroselo:route-preloads',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      base = config.base;
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter(
+        (file): file is Rollup.OutputChunk => file.type === 'chunk',
+      );
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      // index.html loads the entry and what it imports already.
+      const initial = new Set<string>();
+      const addStatic = (fileName: string, into: Set<string>) => {
+        if (into.has(fileName) || initial.has(fileName)) return;
+        into.add(fileName);
+        for (const imported of byFile.get(fileName)?.imports ?? []) addStatic(imported, into);
+      };
+      for (const chunk of chunks) if (chunk.isEntry) addStatic(chunk.fileName, initial);
+      const assetOf = (source: string) => {
+        const file = Object.values(bundle).find(
+          (output) =>
+            output.type === 'asset' &&
+            output.originalFileNames.some(
+              (name) => path.resolve(root, name) === path.resolve(root, source),
+            ),
+        );
+        if (!file) this.error(`route-preloads: no asset built from ${source}`);
+        return file.fileName;
+      };
+      const url = (fileName: string) => `${base}${fileName}`;
+      const routes: RoutePreload[] = FIRST_PAGES.map(({ path: route, page, image }) => {
+        const scripts = new Set<string>();
+        if (page) {
+          const chunk = chunks.find(
+            (candidate) => candidate.facadeModuleId === path.resolve(root, page),
+          );
+          // A page renamed or moved would silently lose its preload.
+          if (!chunk) this.error(`route-preloads: no chunk for ${page}, update FIRST_PAGES`);
+          addStatic(chunk.fileName, scripts);
+        }
+        const styles = [...scripts].flatMap((fileName) => [
+          ...(byFile.get(fileName)?.viteMetadata?.importedCss ?? []),
+        ]);
+        const images = image ? [image.startsWith('/') ? image : url(assetOf(image))] : [];
+        return { path: route, scripts: [...scripts].map(url), styles: styles.map(url), images };
+      });
+      this.emitFile({
+        type: 'asset',
+        fileName: ROUTE_PRELOADS_FILE,
+        source: JSON.stringify(routes, null, 2),
+      });
+    },
+  };
+}
+
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), mantineReactId(), precompress()],
+  plugins: [react(), mantineReactId(), routePreloads(), precompress()],
   server: {
     proxy: { '/api': 'http://localhost:3000' },
   },

@@ -5,10 +5,15 @@ import { createRoot } from 'react-dom/client';
 // The DOM build lets navigations ask for flushSync (sign-out leaves a guarded page at once).
 import { RouterProvider } from 'react-router/dom';
 import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
 import './global.css';
 import { AppProviders } from './app/providers';
+import { createQueryClient } from './app/query-client';
 import { router } from './app/router';
+import { prefetchSessionUser } from './app/session';
+
+const queryClient = createQueryClient();
+// The stored session is checked while the router fetches the page's code, not after React mounts.
+prefetchSessionUser(queryClient);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
@@ -18,7 +23,7 @@ if (!root) throw new Error('#root is missing from index.html');
 startTransition(() => {
   createRoot(root).render(
     <StrictMode>
-      <AppProviders>
+      <AppProviders queryClient={queryClient}>
         <RouterProvider router={router} />
       </AppProviders>
     </StrictMode>,

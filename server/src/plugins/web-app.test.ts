@@ -83,4 +83,31 @@ describe('the web app served from memory', () => {
   it('refuses to start with a build larger than its memory bound', async () => {
     await expect(serve(100)).rejects.toThrow(/não cabe na memória/);
   });
+
+  it("preloads a route's files with its page, as the build lists them", async () => {
+    await writeFile(
+      path.join(root, 'route-preloads.json'),
+      JSON.stringify([
+        { path: '/', scripts: [], styles: [], images: ['/media/poster.jpg'] },
+        {
+          path: '/property/:propertyId',
+          scripts: ['/assets/property-1.js', '/assets/shared-2.js'],
+          styles: ['/assets/property-3.css'],
+          images: [],
+        },
+      ]),
+    );
+    const app = await serve();
+    const property = await app.inject({ url: '/property/0196-abc?aba=1' });
+    expect(property.body).toBe(INDEX_HTML);
+    expect(property.headers.link).toBe(
+      '</assets/property-3.css>; rel=preload; as=style; crossorigin, </assets/property-1.js>; rel=modulepreload, </assets/shared-2.js>; rel=modulepreload',
+    );
+    expect((await app.inject({ url: '/' })).headers.link).toBe(
+      '</media/poster.jpg>; rel=preload; as=image; fetchpriority=high',
+    );
+    for (const url of ['/property', '/property/1/edit', '/perfil', '/assets/app-1a2b.js']) {
+      expect((await app.inject({ url })).headers.link, url).toBeUndefined();
+    }
+  });
 });

@@ -129,6 +129,43 @@ function sendFile(request: FastifyRequest, reply: FastifyReply, file: WebFile) {
   return reply.send(variant.body);
 }
 
+/**
+ * What the build lists in `route-preloads.json` (web/vite.config.ts `routePreloads`): for a page
+ * a visit often starts on, the files its first screen needs beyond index.html's own.
+ */
+const ROUTE_PRELOADS_FILE = '/route-preloads.json';
+interface RoutePreload {
+  path: string;
+  scripts: string[];
+  styles: string[];
+  images: string[];
+}
+
+/** `<url>; rel=…` and a `/property/:id` pattern as an expression matching its paths. */
+function preloadHeaders(file: WebFile | undefined): { pattern: RegExp; link: string }[] {
+  if (!file) return [];
+  const routes = JSON.parse(file.identity.body.toString('utf8')) as RoutePreload[];
+  return routes
+    .map((route) => ({
+      pattern: new RegExp(
+        `^${route.path
+          .split('/')
+          .map((part) =>
+            part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+          )
+          .join('/')}/?$`,
+      ),
+      link: [
+        // crossorigin: the app's loader asks for a route's styles in CORS mode; a preload in
+        // another mode would be fetched twice.
+        ...route.styles.map((url) => `<${url}>; rel=preload; as=style; crossorigin`),
+        ...route.images.map((url) => `<${url}>; rel=preload; as=image; fetchpriority=high`),
+        ...route.scripts.map((url) => `<${url}>; rel=modulepreload`),
+      ].join(', '),
+    }))
+    .filter((route) => route.link !== '');
+}
+
 /** Answers a path of the web app with its page (the router decides what it shows). */
 export type SendWebApp = (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
 
@@ -136,7 +173,8 @@ export type SendWebApp = (request: FastifyRequest, reply: FastifyReply) => Fasti
  * Serves the built web app's files from memory; answers how to send its page for the paths the
  * app routes itself, or null without a build. Sent as the browser accepts: brotli, gzip or plain
  * (Vary: Accept-Encoding). Hashed assets are cached for a year; everything else, index.html first,
- * is revalidated on every use (its ETag makes that a 304), so a deploy shows at once.
+ * is revalidated on every use (its ETag makes that a 304), so a deploy shows at once. The page
+ * carries a `Link` header preloading its route's files when the build lists them.
  */
 export async function registerWebApp(
   app: FastifyInstance,
@@ -149,7 +187,16 @@ export async function registerWebApp(
   }
   const files = await loadWebApp(root, maxBytes);
   const index = files.get('/index.html')!;
+  const preloads = preloadHeaders(files.get(ROUTE_PRELOADS_FILE));
+  // The page's HTML names, in a Link header, the files its route needs: the browser fetches them
+  // with the first file instead of after it has run.
+  const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
+    const pathname = request.url.split('?', 1)[0]!;
+    const link = preloads.find((route) => route.pattern.test(pathname))?.link;
+    if (link) reply.header('link', link);
+    return sendFile(request, reply, index);
+  };
   for (const [url, file] of files) app.get(url, (request, reply) => sendFile(request, reply, file));
-  app.get('/', (request, reply) => sendFile(request, reply, index));
-  return (request, reply) => sendFile(request, reply, index);
+  app.get('/', sendPage);
+  return sendPage;
 }

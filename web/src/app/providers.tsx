@@ -1,10 +1,10 @@
 import { useState, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { DATES_LOCALE } from '../lib/dates-locale';
 import { cssVariablesResolver, theme } from '../theme';
+import { LazyNotifications } from './lazy-notifications';
 import { createQueryClient } from './query-client';
 import { SessionProvider } from './session';
 
@@ -22,7 +22,7 @@ export function AppProviders({ children, queryClient }: AppProvidersProps) {
       defaultColorScheme="light"
     >
       <DatesProvider settings={{ locale: DATES_LOCALE }}>
-        <Notifications position="top-right" />
+        <LazyNotifications />
         <QueryClientProvider client={client}>
           <SessionProvider>{children}</SessionProvider>
         </QueryClientProvider>

@@ -7,12 +7,17 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
-import { skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { messages } from '@agroselo/contracts';
 import { onUnauthorized, tokenStore } from '../../api';
 import { SessionContext, type Session, type SessionStatus } from './session-context';
-import { SESSION_QUERY_KEY, fetchSessionUser, sessionUserKey } from './session-query';
+import {
+  SESSION_QUERY_KEY,
+  fetchSessionUser,
+  sessionUserKey,
+  sessionUserQuery,
+} from './session-query';
 
 const getServerToken = () => null;
 
@@ -21,12 +26,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const token = useSyncExternalStore(tokenStore.subscribe, tokenStore.get, getServerToken);
   const [signedOut, setSignedOut] = useState(false);
 
-  const userQuery = useQuery({
-    queryKey: sessionUserKey(token),
-    queryFn: token ? ({ signal }) => fetchSessionUser(token, signal) : skipToken,
-    staleTime: Infinity,
-    retry: false,
-  });
+  const userQuery = useQuery(sessionUserQuery(token));
 
   // Spec §4: a stored token that fails /auth/info is dropped.
   const failed = token !== null && userQuery.isError;
