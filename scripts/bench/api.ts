@@ -748,6 +748,8 @@ function verdict(
   sameSql?: Measured,
 ): string {
   if (measured.errors > 0) return `✗ ${fmt(measured.errors)} errors`;
+  // No answer within the run: a p99 of 0 would otherwise read as met.
+  if (measured.requests === 0) return '✗ no answer';
   if (!target) return '';
   const parts: string[] = [];
   let ok = true;
