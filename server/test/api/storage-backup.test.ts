@@ -17,6 +17,7 @@ import { createStorage, type Storage } from '../../src/lib/storage';
 import { repoRoot } from '../../src/paths';
 import { withDatabase } from '../support/global-setup';
 import { PDF } from '../support/files';
+import { pgTemplateUrl as providedPgTemplateUrl } from '../support/test-app';
 import { startTestS3, type TestS3 } from '../storage/s3-server';
 
 /**
@@ -25,7 +26,7 @@ import { startTestS3, type TestS3 } from '../storage/s3-server';
  * server project, on PostgreSQL (pg_dump / pg_restore) in server-pg; files on the local directory
  * and on an S3-compatible bucket.
  */
-const pgTemplateUrl = inject('pgTemplateUrl');
+const pgTemplateUrl = providedPgTemplateUrl();
 // Each embedded round trip opens PGlite on disk four times: seconds on a quiet machine, more on a busy one.
 const ROUND_TRIP_MS = 300_000;
 /** The last archive written, for the refusals below. */

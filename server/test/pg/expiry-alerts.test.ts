@@ -1,6 +1,4 @@
-import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, type Database } from '../../src/db/client';
 import { createProperty, createUser } from '../../src/db/seed/factories';
@@ -8,40 +6,32 @@ import { expiryAlerts } from '../../src/db/schema';
 import { createJobRunner } from '../../src/lib/jobs';
 import { expiryAlertsJob } from '../../src/modules/certificates/expiry-alerts';
 import { day } from '../support/days';
-import { withDatabase } from '../support/global-setup';
-import { buildTestApp, silentLogger, type TestApp } from '../support/test-app';
+import { buildTestApp, clonePgTemplate, silentLogger, type TestApp } from '../support/test-app';
 
 /**
  * Two servers (two connection pools) on one PostgreSQL run the expiry alerts at the same moment:
  * each alert is mailed once, through the job's lock and, without it, through the ledger's
  * ON CONFLICT DO NOTHING alone.
  */
-const url = process.env.TEST_DATABASE_URL;
-
 const noon = (offset: number) => new Date(`${day(offset)}T15:00:00Z`);
 
-describe.skipIf(!url)('expiry alerts with two servers on PostgreSQL', () => {
-  const name = `agroselo_alerts_${randomBytes(6).toString('hex')}`;
-  let admin: pg.Client;
+describe('expiry alerts with two servers on PostgreSQL', () => {
+  let clone: Awaited<ReturnType<typeof clonePgTemplate>>;
   let a: Database;
   let b: Database;
   let t: TestApp;
 
   beforeAll(async () => {
-    admin = new pg.Client({ connectionString: withDatabase(url!, 'postgres') });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    a = await openPostgres(withDatabase(url!, name));
-    await a.migrate();
-    b = await openPostgres(withDatabase(url!, name));
+    clone = await clonePgTemplate();
+    a = await openPostgres(clone.url);
+    b = await openPostgres(clone.url);
     t = await buildTestApp({ PUBLIC_URL: 'https://agroselo.exemplo.br' }, { database: a });
   }, 120_000);
 
   afterAll(async () => {
     await a?.close();
     await b?.close();
-    await admin?.query(`drop database if exists ${name}`);
-    await admin?.end();
+    await clone?.drop();
   }, 60_000);
 
   const farmExpiringIn = async (days: number) => {

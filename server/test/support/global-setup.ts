@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,31 +13,32 @@ declare module 'vitest' {
   }
 }
 
-export const PG_TEMPLATE_DB = 'agroselo_test_template';
-
 /**
- * Migrates once per run (DESIGN §8): an embedded template dumped to a file that every test file
- * loads, or, on PostgreSQL, a template database that every test file clones.
+ * Migrates once per run and project (DESIGN §8): an embedded template dumped to a file that every
+ * test file loads, or, for a project whose workers get `TEST_DRIVER=pg` (server-pg), a template
+ * database on TEST_DATABASE_URL that every test file clones. The choice is the project's own env:
+ * the main process, which runs this, never sees it, and one run may hold projects of both kinds.
  */
 export default async function setup(project: TestProject) {
-  if (process.env.TEST_DRIVER === 'pg') {
+  if (project.config.env?.TEST_DRIVER === 'pg') {
     const url = process.env.TEST_DATABASE_URL;
     if (!url)
       throw new Error(
-        'TEST_DATABASE_URL is required for the server-pg project (npm run test:pg sets it)',
+        `TEST_DATABASE_URL is required for the ${project.name} project (npm run test:pg sets it)`,
       );
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
-    await admin.query(`drop database if exists ${PG_TEMPLATE_DB}`);
-    await admin.query(`create database ${PG_TEMPLATE_DB}`);
-    const templateUrl = withDatabase(url, PG_TEMPLATE_DB);
+    // A name of its own, so runs sharing one TEST_DATABASE_URL do not drop each other's template.
+    const template = `agroselo_test_template_${randomBytes(6).toString('hex')}`;
+    await admin.query(`create database ${template}`);
+    const templateUrl = withDatabase(url, template);
     const database = await openPostgres(templateUrl);
     await database.migrate();
     await database.close();
     project.provide('pgTemplateUrl', templateUrl);
     project.provide('pgliteTemplate', '');
     return async () => {
-      await admin.query(`drop database if exists ${PG_TEMPLATE_DB}`);
+      await admin.query(`drop database if exists ${template}`);
       await admin.end();
     };
   }

@@ -30,22 +30,46 @@ export interface TestApp {
   dataDir: string;
 }
 
-async function openTestDatabase(onQuery: QueryListener): Promise<Database> {
-  const pgTemplateUrl = inject('pgTemplateUrl');
-  if (pgTemplateUrl) {
-    const name = `agroselo_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: withDatabase(pgTemplateUrl, 'postgres') });
-    await admin.connect();
-    await admin.query(
-      `create database ${name} template ${new URL(pgTemplateUrl).pathname.slice(1)}`,
+/**
+ * The migrated PostgreSQL database this project's files clone, or '' for the embedded one. A worker
+ * told `TEST_DRIVER=pg` (server-pg) never falls back to PGlite: its run would prove nothing.
+ */
+export function pgTemplateUrl(): string {
+  const url = inject('pgTemplateUrl');
+  if (process.env.TEST_DRIVER === 'pg' && !url)
+    throw new Error(
+      'TEST_DRIVER=pg but global setup provided no PostgreSQL template (server/test/support/global-setup.ts)',
     );
-    const database = await openPostgres(withDatabase(pgTemplateUrl, name), { onQuery });
+  return url;
+}
+
+/** A new database cloned from the run's PostgreSQL template, and how to drop it. */
+export async function clonePgTemplate(
+  templateUrl = pgTemplateUrl(),
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `agroselo_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: withDatabase(templateUrl, 'postgres') });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${new URL(templateUrl).pathname.slice(1)}`);
+  return {
+    url: withDatabase(templateUrl, name),
+    drop: async () => {
+      await admin.query(`drop database if exists ${name}`);
+      await admin.end();
+    },
+  };
+}
+
+async function openTestDatabase(onQuery: QueryListener): Promise<Database> {
+  const templateUrl = pgTemplateUrl();
+  if (templateUrl) {
+    const clone = await clonePgTemplate(templateUrl);
+    const database = await openPostgres(clone.url, { onQuery });
     return {
       ...database,
       close: async () => {
         await database.close();
-        await admin.query(`drop database if exists ${name}`);
-        await admin.end();
+        await clone.drop();
       },
     };
   }

@@ -13,10 +13,11 @@ import { saoPauloToday } from '../certificates/status';
 /**
  * A text as `municipalityKey` and `normalizeSearch` write it (lower case, no accents, single
  * spaces), in SQL: the registry searches the name and the municipality only, not the property's
- * `search_text`, which holds its CNPJ.
+ * `search_text`, which holds its CNPJ. Capital accented letters are translated too: a database of
+ * locale C lowers ASCII only, and 'Árvore' would stay 'Árvore'.
  */
 const normalized = (column: AnyPgColumn): SQL<string> =>
-  sql`regexp_replace(translate(lower(${column}), 'áàâãäéèêëíìîïóòôõöúùûüçñ', 'aaaaaeeeeiiiiooooouuuucn'), '\\s+', ' ', 'g')`;
+  sql`regexp_replace(translate(lower(${column}), 'áàâãäéèêëíìîïóòôõöúùûüçñÁÀÂÃÄÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑ', 'aaaaaeeeeiiiiooooouuuucnaaaaaeeeeiiiiooooouuuucn'), '\\s+', ' ', 'g')`;
 
 /** A certificate number typed whole or in part, compared without its dashes. */
 function numberMatches(query: string): SQL | undefined {
