@@ -31,7 +31,8 @@ export function FiguresTable<Row>({
   return (
     <ScrollableTable minWidth={minWidth} label={caption}>
       <Table striped withTableBorder captionSide="top">
-        <Table.Caption>{caption}</Table.Caption>
+        {/* At the start, not centred over a table wider than a phone, where it would be cut. */}
+        <Table.Caption ta="left">{caption}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">{rowHeader.label}</Table.Th>
