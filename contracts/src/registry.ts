@@ -8,7 +8,7 @@ import { IdSchema, ListQuerySchema, safeText } from './common';
 import { messages } from './messages';
 import { REGIONS } from './regions';
 import { SealLevelSchema, SEAL_LEVELS } from './review';
-import { SafraSchema } from './safras';
+import { SafraFilterSchema } from './safras';
 
 const m = messages.registry;
 const DateTime = z.iso.datetime({ offset: true });
@@ -26,7 +26,7 @@ export const REGISTRY_LEVEL_LABELS: Record<RegistryLevel, string> = {
 export const RegistryFilterSchema = z.object({
   query: safeText().max(200).optional(),
   process_id: IdSchema.optional(),
-  safra: SafraSchema.optional(),
+  safra: SafraFilterSchema,
   level: z.enum(REGISTRY_LEVELS, { error: m.levelInvalid }).optional(),
   region: z.enum(REGIONS, { error: m.regionInvalid }).optional(),
   municipality: safeText().max(120).optional(),

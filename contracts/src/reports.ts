@@ -13,13 +13,13 @@
  */
 import { z } from 'zod';
 import { IRGA_REGIONS, OTHER_REGION } from './regions';
+import { SafraFilterSchema } from './safras';
 
-/**
- * The safra is checked by the service (`SafraSchema`), so that a malformed one answers 400 with
- * its message rather than the 422 list of a schema error.
- */
+/** A malformed safra is invalid input (422, as every `?safra=` filter); a blank one asks the default. */
 export const ReportQuerySchema = z.object({
-  safra: z.string().max(20).optional().describe('A safra, AAAA/AA (ex.: 2026/27)'),
+  safra: SafraFilterSchema.describe(
+    'A safra, AAAA/AA (ex.: 2026/27); sem ela, a padrão do servidor',
+  ),
 });
 export type ReportQuery = z.infer<typeof ReportQuerySchema>;
 

@@ -70,7 +70,10 @@ export type ExpiryAlertKind = (typeof EXPIRY_ALERT_KINDS)[number];
 export const LICENCE_ALERT_DAYS = [60, 30, 7, 0] as const;
 export const CERTIFICATE_ALERT_DAYS = [30] as const;
 
-/** An optional `?safra=` filter of a list; a malformed one answers 400. */
+/**
+ * An optional `?safra=` filter (lists, the registry, the reports); a malformed one is invalid
+ * input like any other, 422 with its `loc` (DESIGN §4).
+ */
 export const SafraFilterSchema = z.preprocess(
   // Blank means no filter, as a cleared select sends it.
   (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),

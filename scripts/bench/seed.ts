@@ -11,6 +11,13 @@ export interface SeedSize {
   users: number;
   properties: number;
   instances: number;
+  /**
+   * Every instance on the field book seal, so that one process holds them all (the answers
+   * export's heaviest file): each property's requests form one chain (a new request after the
+   * last one was concluded), the older ones concluded; the field book has five fields and its
+   * Lista, with LIST_ROWS rows in every started instance.
+   */
+  oneSeal?: boolean;
 }
 
 export const LARGE: SeedSize = { users: 5_000, properties: 10_000, instances: 30_000 };
@@ -56,7 +63,15 @@ const FIELDS_PER_FORM = 5;
 const BIG_FORM_FIELDS = 40;
 const TABLE_COLUMNS = 4;
 const TABLE_ROWS = 20;
+const LIST_ROWS = 2;
+const FIELD_BOOK = 8;
+/** The seal of process FIELD_BOOK: the chains, and with `oneSeal` every instance. */
+export const FIELD_BOOK_SEAL = 'Caderno de Campo';
 const TIMELINE_EVENTS = 20;
+
+/** An answer of the kind a field of that type stores; the Lista itself holds none. */
+const ANSWER_BY_TYPE = `case f.type when 'date' then '2025-10-15' when 'datetime' then '2025-10-15T08:30:00-03:00'
+                          when 'bool' then 'true' when 'form' then null else 'IRGA 424 RI' end`;
 
 const lit = (value: string) => `'${value.replace(/'/g, "''")}'`;
 const array = (values: readonly string[]) => `array[${values.map(lit).join(',')}]`;
@@ -196,7 +211,7 @@ const SEALS = [
   ['Boas Práticas Agrícolas', 'Segurança do trabalho, destino de embalagens e registros de campo.'],
   ['Baixo Carbono', 'Emissões medidas e reduzidas no manejo da lavoura.'],
   ['Água Responsável', 'Outorga, medição e reuso da água de irrigação.'],
-  ['Caderno de Campo', 'Registro completo das operações da safra.'],
+  [FIELD_BOOK_SEAL, 'Registro completo das operações da safra.'],
   ['Arroz Parboilizado Premium', 'Em elaboração.'],
 ];
 const FIELD_TYPES = ['text', 'text', 'date', 'bool', 'text', 'datetime'];
@@ -275,14 +290,15 @@ create table bench.targets (key text primary key, value text not null);
 `;
 
 export function seedSql(size: SeedSize, passwordHash: string): string[] {
-  const { users: U, properties: P, instances: N } = size;
+  const { users: U, properties: P, instances: N, oneSeal = false } = size;
   if (U < FIRST_OWNER + 10 || P < 10) throw new Error('seed size too small');
   const owners = Math.min(Math.floor(U * 0.8), P);
   const lastOwner = FIRST_OWNER + owners - 1;
   // Chains of three on the field book seal (process 8); the rest are single requests.
-  const chains = Math.max(1, Math.floor(N / 100));
+  const chains = oneSeal ? 0 : Math.max(1, Math.floor(N / 100));
   const singles = N - 3 * chains;
-  if (singles > P * 7) throw new Error('more single requests than property × seal pairs');
+  if (!oneSeal && singles > P * 7)
+    throw new Error('more single requests than property × seal pairs');
   const epoch = `now() - interval '730 days'`;
   /** Creation time of item i of count over two years, oldest first. */
   const at = (i: string, count: number) =>
@@ -399,7 +415,7 @@ export function seedSql(size: SeedSize, passwordHash: string): string[] {
      from bench.form_ids f
      join bench.field_ids fl
        on case when f.name = 'Caderno de campo'
-               then (fl.n < ${BIG_FORM_FIELDS} or fl.type = 'form')
+               then (fl.n ${oneSeal ? `<= ${FIELDS_PER_FORM}` : `< ${BIG_FORM_FIELDS}`} or fl.type = 'form')
                else fl.n between 1 + f.k * ${FIELDS_PER_FORM} and (f.k + 1) * ${FIELDS_PER_FORM} end`,
     `insert into process_fields (process_id, field_id, position)
      select p.id, fl.id, fl.n - 1
@@ -411,21 +427,29 @@ export function seedSql(size: SeedSize, passwordHash: string): string[] {
             bench.uuid7(ts) as id
      from (
        select n, (n - 1) % ${P} + 1 as property_n,
-              ((n - 1) % ${P} + 3 * ((n - 1) / ${P})) % 7 + 1 as process_n,
-              null::bigint as parent_n,
-              -- The newest third of the requests is in every state; older ones are mostly closed.
-              case when n * 3 > ${singles} * 2 then
+              ${oneSeal ? FIELD_BOOK : `((n - 1) % ${P} + 3 * ((n - 1) / ${P})) % 7 + 1`} as process_n,
+              ${oneSeal ? `case when n > ${P} then n - ${P} end` : 'null::bigint'} as parent_n,
+              -- The newest third of the requests is in every state; older ones are mostly closed
+              -- (all of them when a newer request of the same seal follows on the property).
+              case when n * 3 > ${singles} * 2 ${oneSeal ? `and n + ${P} > ${N}` : ''} then
                      case when n * 37 % 100 < 20 then 'waiting' when n * 37 % 100 < 35 then 'accepted'
                           when n * 37 % 100 < 80 then 'ongoing' when n * 37 % 100 < 88 then 'rejected'
                           else 'finished' end
-                   else
+                   ${
+                     oneSeal
+                       ? `when n + ${P} <= ${N} then
+                     case when n * 37 % 100 < 15 then 'rejected' when n * 37 % 100 < 30 then 'failed'
+                          else 'finished' end
+                   `
+                       : ''
+                   }else
                      case when n * 37 % 100 < 10 then 'ongoing' when n * 37 % 100 < 25 then 'rejected'
                           else 'finished' end
               end as status,
               ${at('n', N)} as ts
        from generate_series(1, ${singles}) n
        union all
-       select ${singles} + 3 * c + k + 1, c + 1, 8,
+       select ${singles} + 3 * c + k + 1, c + 1, ${FIELD_BOOK},
               case when k > 0 then ${singles} + 3 * c + k end,
               (array['failed', 'rejected', 'ongoing'])[k + 1],
               ${at(`${singles} + c + ${chains} * k`, N)}
@@ -469,9 +493,7 @@ export function seedSql(size: SeedSize, passwordHash: string): string[] {
     `insert into field_instances (id, form_instance_id, field_id, content, position, updated_by,
                                   created_at, updated_at)
      select bench.uuid7(fi.created_at), fi.id, fl.field_id,
-            case when fi.commited or fl.position % 2 = 0 then
-              case f.type when 'date' then '2025-10-15' when 'datetime' then '2025-10-15T08:30:00-03:00'
-                          when 'bool' then 'true' when 'form' then null else 'IRGA 424 RI' end end,
+            case when fi.commited or fl.position % 2 = 0 then ${ANSWER_BY_TYPE} end,
             fl.position, pi.requested_by, fi.created_at, fi.created_at
      from form_instances fi
      join process_instances pi on pi.id = fi.process_instance_id
@@ -482,6 +504,23 @@ export function seedSql(size: SeedSize, passwordHash: string): string[] {
        where fi.form_id is null and pf.process_id = pi.process_id
      ) fl on true
      join fields f on f.id = fl.field_id`,
+    ...(oneSeal
+      ? [
+          // Every field book's Lista: LIST_ROWS rows of its columns.
+          `insert into field_instances (id, form_instance_id, field_id, parent_field_instance_id,
+                                        row_id, content, position, updated_by, created_at, updated_at)
+           select bench.uuid7(t.created_at), t.form_instance_id, c.child_field_id, t.id, r.row_id,
+                  ${ANSWER_BY_TYPE}, c.position, t.updated_by, t.created_at, t.created_at
+           from field_instances t
+           join fields list on list.id = t.field_id and list.type = 'form'
+           cross join lateral (
+             select r, bench.uuid7(t.created_at + r * interval '1 minute') as row_id
+             from generate_series(1, ${LIST_ROWS}) r
+           ) r
+           join field_children c on c.parent_field_id = list.id
+           join fields f on f.id = c.child_field_id`,
+        ]
+      : []),
 
     // Timelines: requested, evaluated, started, finished, as the flags say.
     `insert into events (id, process_instance_id, actor_id, type, message, created_at)

@@ -127,6 +127,8 @@ describe('GET /api/registry', () => {
       published.prata,
     ]);
     expect(numbersOf(await ofSeal({ safra: '2031/32' }))).toEqual([]);
+    // A blank safra filters nothing, as on every list with a safra filter.
+    expect(numbersOf(await ofSeal({ safra: '' }))).toEqual(numbersOf(await ofSeal()));
     expect(numbersOf(await ofSeal({ level: 'prata' }))).toEqual([published.prata]);
     expect(numbersOf(await ofSeal({ level: 'ouro' }))).toEqual([published.ouro]);
     expect(numbersOf(await ofSeal({ level: 'sem_nivel' }))).toEqual([published.semNivel]);
@@ -261,6 +263,9 @@ describe('GET /api/registry.csv', () => {
     const response = await t.app.inject({ url: '/api/registry.csv?region=serra' });
     expect(response.statusCode).toBe(422);
     expect(JSON.stringify(response.json())).toContain(m.regionInvalid);
+    const safra = await t.app.inject({ url: '/api/registry.csv?safra=2026' });
+    expect(safra.statusCode).toBe(422);
+    expect(JSON.stringify(safra.json())).toContain(messages.safras.safraInvalid);
   });
 
   it('holds nothing personal', async () => {

@@ -1,4 +1,10 @@
-import { messages, type ReportFigures, type ReportSummary } from '@agroselo/contracts';
+import {
+  messages,
+  nextSafra,
+  safraOf,
+  type ReportFigures,
+  type ReportSummary,
+} from '@agroselo/contracts';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { certificates, processInstances } from '../../src/db/schema';
@@ -11,6 +17,7 @@ import {
   type PropertyRow,
   type UserRow,
 } from '../../src/db/seed/factories';
+import { saoPauloToday } from '../../src/modules/certificates/status';
 import { NO_FIGURES } from '../../src/modules/reports/summary';
 import { buildTestApp, type TestApp } from '../support/test-app';
 
@@ -139,13 +146,22 @@ describe('GET /api/reports/summary', () => {
     expect(producer.statusCode).toBe(403);
   });
 
-  it('answers 400 with the safra message when the safra is malformed', async () => {
-    const response = await get('/api/reports/summary?safra=2031-32', admin);
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ detail: messages.safras.safraInvalid });
+  it('answers 422 with the safra message when the safra is malformed, as every safra filter', async () => {
+    for (const safra of ['2031-32', '2026', '2031/33']) {
+      const response = await get(`/api/reports/summary?safra=${safra}`, admin);
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toEqual({
+        detail: [
+          { loc: ['querystring', 'safra'], msg: messages.safras.safraInvalid, type: 'custom' },
+        ],
+      });
+    }
+  });
+
+  it('takes a blank safra as none asked, as a cleared select sends it', async () => {
     const blank = await get('/api/reports/summary?safra=', admin);
-    expect(blank.statusCode).toBe(400);
-    expect(blank.json()).toEqual({ detail: messages.safras.safraRequired });
+    expect(blank.statusCode).toBe(200);
+    expect(blank.json<ReportSummary>().safra).toBe(SAFRA);
   });
 
   it('counts every figure of the safra, in total, by region and by municipality', async () => {
@@ -243,5 +259,66 @@ describe('GET /api/reports/summary', () => {
     expect(empty.by_municipality).toEqual([]);
     expect(empty.by_region.every((region) => region.requests === 0)).toBe(true);
     expect(empty.decision_days).toEqual({ median: null, p90: null, count: 0 });
+  });
+});
+
+describe('GET /api/reports/summary without a safra: the default', () => {
+  // A database of its own, filled branch by branch: each step adds what the next rule needs.
+  let u: TestApp;
+  let staff: UserRow;
+  let farm: PropertyRow;
+  const current = safraOf(saoPauloToday());
+  const later = nextSafra(nextSafra(current));
+  const earlier = safraOf(`${Number(current.slice(0, 4)) - 2}-08-01`);
+  const defaultSafra = async () => {
+    const response = await u.app.inject({
+      url: '/api/reports/summary',
+      headers: await u.auth(staff),
+    });
+    expect(response.statusCode).toBe(200);
+    return response.json<ReportSummary>();
+  };
+  const seal = async (safra: string) => (await createSeal(u.db, { process: { safra } })).process;
+
+  beforeAll(async () => {
+    u = await buildTestApp();
+    staff = await createUser(u.db, { role: 'technician' });
+    farm = await createProperty(u.db);
+  });
+
+  it('is none while no process exists', async () => {
+    const summary = await defaultSafra();
+    expect(summary.safra).toBeNull();
+    expect(summary.safras).toEqual([]);
+    expect(summary.totals).toEqual(NO_FIGURES);
+  });
+
+  it('is the newest safra when no request was made in any', async () => {
+    await seal(earlier);
+    await seal(later);
+    expect((await defaultSafra()).safra).toBe(later);
+  });
+
+  it('is the newest safra with a request, passing over newer ones without', async () => {
+    await createInstance(u.db, { process: await seal(earlier), property: farm });
+    const summary = await defaultSafra();
+    expect(summary.safras).toEqual([later, earlier]);
+    expect(summary.safra).toBe(earlier);
+    expect(summary.totals.requests).toBe(1);
+  });
+
+  it('passes over the current season while it has no request', async () => {
+    await seal(current);
+    expect((await defaultSafra()).safra).toBe(earlier);
+  });
+
+  it('is the current season once it has requests, even when a newer one has some too', async () => {
+    await createInstance(u.db, { process: await seal(later), property: farm });
+    expect((await defaultSafra()).safra).toBe(later);
+    await createInstance(u.db, { process: await seal(current), property: farm });
+    const summary = await defaultSafra();
+    expect(summary.safras).toEqual([later, current, earlier]);
+    expect(summary.safra).toBe(current);
+    expect(summary.totals.requests).toBe(1);
   });
 });

@@ -1,6 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { bearer, secondProducerToken } from '../api-steps';
 import { expect, test, widths } from '../fixtures';
+import { expectNoPageOverflow } from '../overflow';
 
 /** The demo's certified farm, of the second producer (server/src/db/seed/demo.ts). */
 const FARM = 'Fazenda Lagoa Mirim';
@@ -67,6 +68,7 @@ for (const viewport of Object.values(widths)) {
     );
     await expectAccessible();
     await snap(`registry-${px}`);
+    await expectNoPageOverflow(page);
 
     await farm.click();
     await expect(page).toHaveURL(new RegExp(`/verificar/${NUMBER}$`));
@@ -81,6 +83,7 @@ for (const viewport of Object.values(widths)) {
     await expect(toggle).toBeChecked();
     await expectAccessible();
     await snap(`registry-consent-${px}`);
+    await expectNoPageOverflow(page);
     await toggle.click({ force: true });
     await expect(
       page.getByText('Pronto: esta propriedade não aparece mais no registro público.'),
@@ -93,6 +96,7 @@ for (const viewport of Object.values(widths)) {
       page.getByRole('list', { name: 'Certificados emitidos' }).getByRole('link', { name: FARM }),
     ).toHaveCount(0);
     await snap(`registry-withdrawn-${px}`);
+    await expectNoPageOverflow(page);
 
     // Back as the demo has it, for whoever comes next.
     await setConsent(request, token, true);

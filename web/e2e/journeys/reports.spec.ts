@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import type { ReportSummary } from '@agroselo/contracts';
 import { expect, test, widths } from '../fixtures';
+import { expectNoPageOverflow } from '../overflow';
 
 const count = (value: number) => new Intl.NumberFormat('pt-BR').format(value);
 const hectares = (value: number) =>
@@ -98,17 +99,7 @@ for (const viewport of Object.values(widths)) {
     const summary = await openReports(page, mobile);
     await expectFigures(page, summary);
     await snap(`reports-admin-${viewport.width}`);
-    // Nothing wider than the screen (the wide tables scroll inside their own box); the message
-    // names what sticks out, outside those boxes.
-    const { overflow, wider } = await page.evaluate(() => ({
-      overflow: document.documentElement.scrollWidth - window.innerWidth,
-      wider: [...document.querySelectorAll('body *')]
-        .filter((element) => !element.closest('[role="region"]'))
-        .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 0.5)
-        .slice(0, 5)
-        .map((element) => `${element.tagName}.${String(element.className)}`),
-    }));
-    expect(overflow, wider.join(', ')).toBeLessThanOrEqual(0);
+    await expectNoPageOverflow(page);
     await expectAccessible();
   });
 
@@ -125,5 +116,6 @@ for (const viewport of Object.values(widths)) {
     await expectFigures(page, summary);
     await expectAccessible();
     await snap(`reports-technician-${viewport.width}`);
+    await expectNoPageOverflow(page);
   });
 }

@@ -1,8 +1,7 @@
-import { SafraSchema, safraOf, type ReportQuery, type ReportSummary } from '@agroselo/contracts';
+import { safraOf, type ReportQuery, type ReportSummary } from '@agroselo/contracts';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
-import { badRequest } from '../../lib/errors';
 import { certificates, processes, processInstances, properties } from '../../db/schema';
 import { saoPauloToday } from '../certificates/status';
 import { figuresOf, NO_FIGURES, summarise, type MunicipalityFigures } from './summary';
@@ -78,13 +77,11 @@ const oneDecimal = (value: number | null) => (value === null ? null : Math.round
  * request was made (a next season's process just copied has none yet); or else the newest at all.
  */
 export async function reportSummary(deps: AppDeps, query: ReportQuery): Promise<ReportSummary> {
-  const asked = query.safra === undefined ? undefined : SafraSchema.safeParse(query.safra);
-  if (asked && !asked.success) throw badRequest(asked.error.issues[0]!.message);
   const seasons = await safrasOf(deps.db);
   const current = safraOf(saoPauloToday());
   const requested = seasons.filter((season) => season.requested);
   const safra =
-    asked?.data ??
+    query.safra ??
     requested.find((season) => season.safra === current)?.safra ??
     requested[0]?.safra ??
     seasons[0]?.safra ??

@@ -1,9 +1,9 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
-import { Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
 import type { RegionFigures } from '../api';
-import { ScrollableTable } from './scrollable-table';
+import { FiguresTable, type FigureColumn } from './figures-table';
 import { formatCount, formatHectares, STATUS_SERIES, statusesOf } from '../format';
 
 export const CHART_HEIGHT = 320;
@@ -36,15 +36,35 @@ function ChartWithTable({
         <div aria-hidden style={{ overflow: 'hidden' }}>
           {chart}
         </div>
-        <ScrollableTable minWidth={520} label={title}>
-          {table}
-        </ScrollableTable>
+        {table}
       </Stack>
     </Paper>
   );
 }
 
 const regionAxis = { width: 150 };
+
+/** The figures of a chart, a row per region. */
+function RegionTable<Row extends { label: string }>({
+  caption,
+  rows,
+  columns,
+}: {
+  caption: string;
+  rows: readonly Row[];
+  columns: readonly FigureColumn<Row>[];
+}) {
+  return (
+    <FiguresTable
+      caption={caption}
+      minWidth={520}
+      rows={rows}
+      rowKey={(row) => row.label}
+      rowHeader={{ label: 'Região', value: (row) => row.label }}
+      columns={columns}
+    />
+  );
+}
 
 /** Hectares enrolled and certified per IRGA region. */
 export function HectaresByRegion({ regions }: { regions: RegionFigures[] }) {
@@ -68,39 +88,22 @@ export function HectaresByRegion({ regions }: { regions: RegionFigures[] }) {
         />
       }
       table={
-        <Table striped withTableBorder captionSide="top">
-          <Table.Caption>Hectares e pedidos por região</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Região</Table.Th>
-              <Table.Th scope="col" ta="right">
-                Pedidos
-              </Table.Th>
-              <Table.Th scope="col" ta="right">
-                Certificados
-              </Table.Th>
-              <Table.Th scope="col" ta="right">
-                Hectares inscritos
-              </Table.Th>
-              <Table.Th scope="col" ta="right">
-                Hectares certificados
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {regions.map((region) => (
-              <Table.Tr key={region.region}>
-                <Table.Th scope="row" fw={500}>
-                  {region.label}
-                </Table.Th>
-                <Table.Td ta="right">{formatCount(region.requests)}</Table.Td>
-                <Table.Td ta="right">{formatCount(region.certified)}</Table.Td>
-                <Table.Td ta="right">{formatHectares(region.hectaresEnrolled)}</Table.Td>
-                <Table.Td ta="right">{formatHectares(region.hectaresCertified)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <RegionTable
+          caption="Hectares e pedidos por região"
+          rows={regions}
+          columns={[
+            { label: 'Pedidos', value: (region) => formatCount(region.requests) },
+            { label: 'Certificados', value: (region) => formatCount(region.certified) },
+            {
+              label: 'Hectares inscritos',
+              value: (region) => formatHectares(region.hectaresEnrolled),
+            },
+            {
+              label: 'Hectares certificados',
+              value: (region) => formatHectares(region.hectaresCertified),
+            },
+          ]}
+        />
       }
     />
   );
@@ -129,33 +132,14 @@ export function StatusByRegion({ regions }: { regions: RegionFigures[] }) {
         />
       }
       table={
-        <Table striped withTableBorder captionSide="top">
-          <Table.Caption>Pedidos por situação e região</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Região</Table.Th>
-              {STATUS_SERIES.map((series) => (
-                <Table.Th key={series.name} scope="col" ta="right">
-                  {series.label}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((row) => (
-              <Table.Tr key={row.label}>
-                <Table.Th scope="row" fw={500}>
-                  {row.label}
-                </Table.Th>
-                {STATUS_SERIES.map((series) => (
-                  <Table.Td key={series.name} ta="right">
-                    {formatCount(row[series.name])}
-                  </Table.Td>
-                ))}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <RegionTable
+          caption="Pedidos por situação e região"
+          rows={rows}
+          columns={STATUS_SERIES.map((series) => ({
+            label: series.label,
+            value: (row: (typeof rows)[number]) => formatCount(row[series.name]),
+          }))}
+        />
       }
     />
   );
