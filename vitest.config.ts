@@ -73,6 +73,7 @@ export default defineConfig({
         },
       },
       'web/vitest.config.ts',
+      'web/vitest.mocks.config.ts',
     ],
   },
 });

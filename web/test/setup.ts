@@ -31,10 +31,12 @@ window.scrollTo = () => {};
 const { getComputedStyle } = window;
 window.getComputedStyle = (element: Element) => getComputedStyle(element);
 
+// Files share a worker (isolate: false in vitest.config.ts): nothing a test changes may outlive it.
 afterEach(() => {
   cleanup();
   window.localStorage.clear();
   window.sessionStorage.clear();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  vi.useRealTimers();
 });
