@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
@@ -34,6 +35,10 @@ window.getComputedStyle = (element: Element) => getComputedStyle(element);
 // Files share a worker (isolate: false in vitest.config.ts): nothing a test changes may outlive it.
 afterEach(() => {
   cleanup();
+  // Mantine's notification store is one per worker: a toast left by one file would fill the
+  // visible stack (five at most) and queue the next file's toast out of sight.
+  notifications.clean();
+  notifications.cleanQueue();
   window.localStorage.clear();
   window.sessionStorage.clear();
   vi.unstubAllGlobals();
