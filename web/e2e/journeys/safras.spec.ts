@@ -10,6 +10,7 @@ import {
 } from '../api-steps';
 import { expect, test, widths } from '../fixtures';
 import { ok } from '../form-steps';
+import { expectNoPageOverflow } from '../overflow';
 
 /** The demo (server/src/db/seed/demo.ts): Marta's certified farm, able to renew. */
 const CERTIFIED_FARM = 'Fazenda Lagoa Mirim';
@@ -224,3 +225,73 @@ test("/verificar shows the demo's suspended certificate as 'Suspenso'", async ({
     'Motivo: Não conformidade constatada',
   );
 });
+
+type Certificate = { number: string; standing: string };
+
+/** The instance of the farm's certificate that `pick` chooses, from the admin's property search. */
+async function certifiedInstanceOf(
+  request: APIRequestContext,
+  token: string,
+  farmName: string,
+  pick: (certificate: Certificate) => boolean,
+) {
+  const farms = await ok<
+    {
+      business_name: string;
+      process_instances: { id: string; certificate: Certificate | null }[];
+    }[]
+  >(
+    await request.get(`/api/property/search?query=${encodeURIComponent(farmName)}`, {
+      headers: bearer(token),
+    }),
+  );
+  const farm = farms.find((item) => item.business_name === farmName)!;
+  return farm.process_instances.find((item) => item.certificate && pick(item.certificate))!.id;
+}
+
+for (const viewport of Object.values(widths)) {
+  const px = viewport.width;
+
+  test(`an admin opens the certificate standing dialogs and goes back without a change (${px} px)`, async ({
+    page,
+    request,
+    loginAs,
+    snap,
+    expectAccessible,
+  }) => {
+    test.slow();
+    const admin = await loginAs('admin');
+    await page.setViewportSize(viewport);
+    const valid = (certificate: Certificate) => certificate.number === CERTIFIED_NUMBER;
+    const suspended = (certificate: Certificate) => certificate.standing === 'suspended';
+    const dialogs = [
+      { farm: CERTIFIED_FARM, pick: valid, button: 'Suspender', title: 'Suspender o certificado' },
+      {
+        farm: CERTIFIED_FARM,
+        pick: valid,
+        button: 'Cancelar certificado',
+        title: 'Cancelar o certificado',
+      },
+      {
+        farm: SUSPENDED_FARM,
+        pick: suspended,
+        button: 'Reativar',
+        title: 'Reativar o certificado',
+      },
+    ];
+    for (const { farm, pick, button, title } of dialogs) {
+      const instanceId = await certifiedInstanceOf(request, admin, farm, pick);
+      await page.goto(`/producer-details/${instanceId}`);
+      await page.getByRole('button', { name: button, exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: title });
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByRole('textbox', { name: /Observação/ })).toBeVisible();
+      await expectAccessible();
+      await snap(`standing-${button.toLowerCase().replace(/ /g, '-')}-${px}`);
+      await expectNoPageOverflow(page);
+      await dialog.getByRole('button', { name: 'Voltar' }).click();
+      await expect(dialog).toBeHidden();
+    }
+    await expectNoPageOverflow(page);
+  });
+}

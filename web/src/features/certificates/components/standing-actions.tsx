@@ -28,7 +28,7 @@ type Change = 'suspend' | 'revoke' | 'reinstate';
 
 const CHANGES: Record<Change, { label: string; title: string; notice: string; color: string }> = {
   suspend: { label: m.suspend, title: m.suspendTitle, notice: m.suspendedNotice, color: 'orange' },
-  revoke: { label: m.revoke, title: m.revokeTitle, notice: m.revokedNotice, color: 'red' },
+  revoke: { label: m.revoke, title: m.revokeTitle, notice: m.revokedNotice, color: 'red.9' },
   reinstate: {
     label: m.reinstate,
     title: m.reinstateTitle,
