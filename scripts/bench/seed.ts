@@ -344,7 +344,10 @@ export function seedSql(size: SeedSize, passwordHash: string): string[] {
             cnpj, municipality, lpad((p.n * 13 % 1000000)::text, 6, '0'),
             -29.0 - (p.n % 300) / 100.0, -50.5 - (p.n % 400) / 100.0,
             'RS-' || (4300000 + p.n % 9999) || '-' || upper(md5(p.n::text)),
-            'LO ' || lpad((p.n % 99999)::text, 5, '0') || '/2024', current_date + 365 + p.n % 700,
+            'LO ' || lpad((p.n % 99999)::text, 5, '0') || '/2024',
+            -- The bench owner's licences end within 60 days, so their pending list has rows.
+            case when p.owner_n = ${FIRST_OWNER} then current_date + 20 + p.n % 30
+                 else current_date + 365 + p.n % 700 end,
             'LO ' || lpad((p.n * 3 % 99999)::text, 5, '0') || '/2024', current_date + 200 + p.n % 500,
             'Estrada ' || bench.pick(${array(PLACES)}, p.n + 7) || ', km ' || (p.n % 40),
             u.first_name || ' ' || u.last_name,
