@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { safeText } from './common';
 import { InstanceListFilterSchema } from './instances';
+import { SafraFilterSchema } from './safras';
 
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -22,10 +23,11 @@ const search = safeText().max(200).default('');
 export const PropertyExportQuerySchema = z.object({ query: search });
 export type PropertyExportQuery = z.infer<typeof PropertyExportQuerySchema>;
 
-/** GET /api/export/process-instances.{csv|xlsx}: the filter and query of /api/process-instance/search. */
+/** GET /api/export/process-instances.{csv|xlsx}: the filters and query of /api/process-instance/search. */
 export const InstanceExportQuerySchema = z.object({
   status: InstanceListFilterSchema.default('in_progress'),
   query: search,
+  safra: SafraFilterSchema,
 });
 export type InstanceExportQuery = z.infer<typeof InstanceExportQuerySchema>;
 

@@ -184,13 +184,14 @@ describe('GET /api/export/process-instances.{csv|xlsx}', () => {
       'CNPJ',
       'Município',
       'Selo',
+      'Safra',
       'Situação',
       'Técnico',
       'Formulários finalizados',
       'Formulários',
       'Solicitado em',
     ]);
-    expect(open.slice(1).map((row) => [row[0], row[4]])).toEqual([
+    expect(open.slice(1).map((row) => [row[0], row[5]])).toEqual([
       ['Fazenda Aceita Export', 'Aguardando produtor'],
       ['Fazenda Aguardando Export', 'Pendente'],
     ]);
@@ -202,6 +203,31 @@ describe('GET /api/export/process-instances.{csv|xlsx}', () => {
     expect(response.headers['content-disposition']).toMatch(/processos-pendentes-/);
     const rows = sheetRows((await workbookOf(response.rawPayload)).worksheets[0]!);
     expect(rows.slice(1).map((row) => row[0])).toEqual(['Fazenda Aguardando Export']);
+  });
+
+  it('honours the safra of the list: only the requests of that season, with their safra', async () => {
+    const { process: older } = await createSeal(t.db, { process: { safra: '2019/20' } });
+    const { process: newer } = await createSeal(t.db, { process: { safra: '2020/21' } });
+    const earlier = await createProperty(t.db, { businessName: 'Fazenda Safrinha Antiga' });
+    const later = await createProperty(t.db, { businessName: 'Fazenda Safrinha Nova' });
+    await createInstance(t.db, { process: older, property: earlier });
+    await createInstance(t.db, { process: newer, property: later });
+
+    const rowsOf = async (url: string) =>
+      csvRows((await get(url, technician)).body.slice(1))
+        .slice(1)
+        .map((row) => [row[0], row[4]]);
+    expect(await rowsOf('/api/export/process-instances.csv?query=safrinha&safra=2019/20')).toEqual([
+      ['Fazenda Safrinha Antiga', '2019/20'],
+    ]);
+    expect(await rowsOf('/api/export/process-instances.csv?query=safrinha&safra=')).toEqual([
+      ['Fazenda Safrinha Nova', '2020/21'],
+      ['Fazenda Safrinha Antiga', '2019/20'],
+    ]);
+
+    const malformed = await get('/api/export/process-instances.csv?safra=2019/21', technician);
+    expect(malformed.statusCode).toBe(422);
+    expect(malformed.json().detail[0].loc).toEqual(['querystring', 'safra']);
   });
 });
 

@@ -11,7 +11,7 @@ import {
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { processInstances as i, properties, stamps, users } from '../../db/schema';
+import { processes, processInstances as i, properties, stamps, users } from '../../db/schema';
 import { propertySearchTerm, searchPattern } from '../../lib/search';
 import type { Caller } from '../../plugins/auth';
 import { awaitsTechnician, isOpen } from '../instances/conditions';
@@ -132,6 +132,7 @@ const INSTANCE_COLUMNS: Column[] = [
   { header: 'CNPJ', width: 20 },
   { header: 'Município', width: 18 },
   { header: 'Selo', width: 24 },
+  { header: 'Safra', width: 10 },
   { header: 'Situação', width: 20 },
   { header: 'Técnico', width: 24 },
   { header: 'Formulários finalizados', kind: 'number' },
@@ -150,6 +151,7 @@ export function instancesSheet(db: Db, query: InstanceExportQuery): Sheet {
   const where = and(
     INSTANCE_FILTERS[query.status],
     term ? sql`${properties.searchText} like ${searchPattern(term)}` : undefined,
+    query.safra ? eq(processes.safra, query.safra) : undefined,
   );
   // As text: a JS Date would drop the microseconds PostgreSQL keeps, and rows with them.
   type Key = { createdAt: string; id: string };
@@ -163,6 +165,7 @@ export function instancesSheet(db: Db, query: InstanceExportQuery): Sheet {
           municipality: properties.municipality,
         },
         stampName: stamps.name,
+        safra: processes.safra,
         technician: { firstName: technician.firstName, lastName: technician.lastName },
         ...formProgress(i.id),
         key: sql<string>`${i.createdAt}::text`,
@@ -170,6 +173,7 @@ export function instancesSheet(db: Db, query: InstanceExportQuery): Sheet {
       .from(i)
       .innerJoin(properties, eq(properties.id, i.propertyId))
       .innerJoin(stamps, eq(stamps.processId, i.processId))
+      .innerJoin(processes, eq(processes.id, i.processId))
       .leftJoin(technician, eq(technician.id, i.technicianId))
       .where(
         and(
@@ -193,6 +197,7 @@ export function instancesSheet(db: Db, query: InstanceExportQuery): Sheet {
           formatCnpj(row.property.cnpj),
           row.property.municipality,
           row.stampName,
+          row.safra,
           INSTANCE_STATUS_LABELS[
             instanceStatus({ ...row.instance, hasTechnician: row.instance.technicianId !== null })
           ],
