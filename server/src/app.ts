@@ -8,6 +8,7 @@ import Fastify, {
 } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps';
+import { turnBatchedStdout } from './lib/log-stream';
 import { authRoutes } from './modules/auth/routes';
 import { certificatesRoutes } from './modules/certificates/routes';
 import { exportsRoutes } from './modules/exports/routes';
@@ -67,7 +68,7 @@ export async function buildApp(
   options: { logger?: FastifyServerOptions['logger']; webRoot?: string } = {},
 ): Promise<App> {
   const app = Fastify({
-    logger: options.logger ?? { level: deps.config.LOG_LEVEL },
+    logger: options.logger ?? { level: deps.config.LOG_LEVEL, stream: turnBatchedStdout() },
     trustProxy: deps.config.TRUST_PROXY.length > 0 ? deps.config.TRUST_PROXY : false,
     bodyLimit: 1024 * 1024,
     frameworkErrors,
@@ -106,7 +107,7 @@ export async function buildApp(
   );
 
   const sendWebApp = await registerWebApp(app, options.webRoot ?? webDist);
-  app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => {
+  app.setNotFoundHandler({ preHandler: app.floodLimit }, (request, reply) => {
     const isApi = request.url.startsWith('/api');
     // A path naming a file (`/backup.zip`) that is not there is a 404, not the app's page: the
     // page under such a name misleads scanners and caches alike.

@@ -1,7 +1,6 @@
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import { messages, type ValidationIssue } from '@agroselo/contracts';
 import Fastify, {
   type FastifyInstance,
@@ -11,6 +10,7 @@ import Fastify, {
 } from 'fastify';
 import { AppError } from '../lib/errors';
 import { fileCsp, inspectUpload } from '../lib/files';
+import { registerFloodLimit } from './flood-limit';
 
 export type { UploadedFile } from '../lib/files';
 
@@ -67,26 +67,10 @@ export const BASELINE_SECURITY_HEADERS: Record<string, string> = {
   'cache-control': 'no-store',
 };
 
-const isWebAppFile = (request: FastifyRequest) =>
-  (request.method === 'GET' || request.method === 'HEAD') &&
-  !request.url.startsWith('/api') &&
-  !request.url.startsWith('/docs');
-
 /** Body parsers, security headers and the flood limit shared by every route. */
 export async function registerHttp(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', await securityHeaders());
-  // Only a guard against floods: a cooperative behind one address must never be locked out. The
-  // web app's own files are not counted: one visit loads dozens of them.
-  await app.register(rateLimit, {
-    max: app.deps.config.RATE_LIMIT_PER_MINUTE,
-    timeWindow: '1 minute',
-    allowList: (request) => isWebAppFile(request),
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      detail: messages.auth.tooManyRequests,
-      retryAfter: context.after,
-    }),
-  });
+  registerFloodLimit(app, app.deps.config.RATE_LIMIT_PER_MINUTE);
   await app.register(formbody);
   await app.register(multipart, { limits: UPLOAD_LIMITS });
   app.decorateRequest('bodyParsed', false);

@@ -248,4 +248,42 @@ describe('the flood limit', () => {
     expect(flooded.statusCode).toBe(429);
     expect(flooded.json()).toMatchObject({ detail: messages.auth.tooManyRequests });
   });
+
+  it('tells each API answer the limit, what is left and when the minute ends; the 429 when to retry', async () => {
+    const limited = await buildTestApp({ RATE_LIMIT_PER_MINUTE: '2' });
+    const call = () => limited.app.inject({ url: '/api/stamp/all', remoteAddress: '127.6.0.1' });
+    const answers = [await call(), await call(), await call()];
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 429]);
+    expect(answers.map((answer) => answer.headers['x-ratelimit-limit'])).toEqual(['2', '2', '2']);
+    expect(answers.map((answer) => answer.headers['x-ratelimit-remaining'])).toEqual([
+      '1',
+      '0',
+      '0',
+    ]);
+    for (const answer of answers) {
+      expect(Number(answer.headers['x-ratelimit-reset'])).toBeGreaterThan(0);
+      expect(Number(answer.headers['x-ratelimit-reset'])).toBeLessThanOrEqual(60);
+    }
+    expect(answers[0]!.headers['retry-after']).toBeUndefined();
+    expect(answers[2]!.headers['retry-after']).toBe(answers[2]!.headers['x-ratelimit-reset']);
+    expect(answers[2]!.json()).toEqual({ detail: messages.auth.tooManyRequests });
+  });
+
+  it('counts the credential routes on their own limit, apart from the other API calls', async () => {
+    const limited = await buildTestApp({ RATE_LIMIT_PER_MINUTE: '1' });
+    const remoteAddress = '127.6.0.2';
+    await limited.app.inject({ url: '/api/stamp/all', remoteAddress });
+    expect((await limited.app.inject({ url: '/api/stamp/all', remoteAddress })).statusCode).toBe(
+      429,
+    );
+    const login = await limited.app.inject({
+      method: 'POST',
+      url: '/api/auth/token',
+      remoteAddress,
+      payload: { username: 'ninguem@example.com', password: 'errada-123' },
+    });
+    expect(login.statusCode).toBe(401);
+    expect(login.headers['x-ratelimit-limit']).toBe('300');
+    expect(login.headers['x-ratelimit-remaining']).toBe('299');
+  });
 });

@@ -32,7 +32,7 @@ import {
  * Per-address flood limit of the credential routes, below the global flood limit (RATE_LIMIT_PER_MINUTE). The brute-force
  * limit is per account, in the service, once the body is parsed (DESIGN §7, §8).
  */
-const CREDENTIAL_FLOOD_LIMIT = { rateLimit: { max: 300, timeWindow: '1 minute' } };
+const CREDENTIAL_FLOOD_LIMIT = { floodLimit: { max: 300 } };
 const FORM_OR_JSON = [
   'multipart/form-data',
   'application/x-www-form-urlencoded',

@@ -1,5 +1,5 @@
 import { messages, PENDING_MESSAGES, type PendingItem } from '@agroselo/contracts';
-import { brazilianDay, saoPauloToday } from '../certificates/status';
+import { brazilianDay } from '../certificates/status';
 
 export type PendingKind = keyof typeof PENDING_MESSAGES;
 
@@ -7,18 +7,21 @@ const m = messages.standing;
 
 /**
  * Something waiting for the caller: the instance page where they act on it, or, for a licence
- * about to end, the property's edit page.
+ * about to end, the property's edit page. `today` (São Paulo) is asked once per page, not per item.
  */
-export function presentPending(item: {
-  id: string;
-  instanceId: string;
-  kind: string;
-  farm: string | null;
-  day: string | null;
-}): PendingItem {
+export function presentPending(
+  item: {
+    id: string;
+    instanceId: string;
+    kind: string;
+    farm: string | null;
+    day: string | null;
+  },
+  today: string,
+): PendingItem {
   const farm = item.farm ?? '';
   const day = item.day ? brazilianDay(item.day) : '';
-  const expired = item.day !== null && item.day < saoPauloToday();
+  const expired = item.day !== null && item.day < today;
   switch (item.kind) {
     case 'farmingLo':
       return {

@@ -160,14 +160,15 @@ export async function listPending(
   if (!audience) return { items: [], total: 0 };
   const name = `pending_${audience}`;
   const statements = prepared(deps.db, name, (db) => pendingQuery(db, name, audience));
+  const today = saoPauloToday();
   const values = {
     limit: query.limit,
     offset: query.offset,
     callerId: caller.id,
-    ...(audience === 'owner' ? { today: saoPauloToday() } : {}),
+    ...(audience === 'owner' ? { today } : {}),
   };
   const rows = await statements.rows.execute(values);
-  return pageFrom(rows, presentPending, {
+  return pageFrom(rows, (row) => presentPending(row, today), {
     offset: query.offset,
     countPastEnd: async () => (await statements.totalOnly.execute(values))[0]?.total ?? 0,
   });

@@ -14,7 +14,7 @@ import { confirmAccountDeletion, requestAccountDeletion } from './service';
 const TAGS = ['auth'];
 const security = [{ bearer: [] }];
 /** As the other code routes: the per-account attempt limit is in the service. */
-const CODE_FLOOD_LIMIT = { rateLimit: { max: 300, timeWindow: '1 minute' } };
+const CODE_FLOOD_LIMIT = { floodLimit: { max: 300 } };
 
 /** LGPD self-service: the caller's data as a file, and the deletion of the account. */
 export async function privacyRoutes(base: FastifyInstance): Promise<void> {
