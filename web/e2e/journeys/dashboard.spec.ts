@@ -15,6 +15,9 @@ test.describe('staff dashboard', () => {
     snap,
     expectAccessible,
   }) => {
+    // Among the first journeys of a run: the server's and the browser's caches are still cold, and
+    // every journey waits for this file (a time-out here skips them all).
+    test.slow();
     await loginAs('admin');
     await page.setViewportSize(widths.desktop);
     await page.goto('/process-instances');
