@@ -1,7 +1,9 @@
 import type { APIRequestContext, Browser } from '@playwright/test';
 import { cnpj } from 'cpf-cnpj-validator';
 import { safraOf } from '@agroselo/contracts';
-import { DEMO_PASSWORD, demo, expect, TOKEN_KEY, type DemoRole, type widths } from './fixtures';
+import { expect, TOKEN_KEY, type widths } from './fixtures';
+
+export { tokenOf } from './fixtures';
 
 // Real bytes: the server checks the type of uploads by their content.
 export const PNG = Buffer.from(
@@ -23,15 +25,6 @@ export const currentSafra = () => safraOf(saoPauloDay());
 
 /** A wire day as the screens show it (DD/MM/YYYY). */
 export const brazilian = (day: string) => day.split('-').reverse().join('/');
-
-/** A token of the demo's account of `role`, for steps a journey takes through the API. */
-export async function tokenOf(request: APIRequestContext, role: DemoRole): Promise<string> {
-  const response = await request.post('/api/auth/token', {
-    form: { username: demo[role], password: DEMO_PASSWORD },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  return ((await response.json()) as { access_token: string }).access_token;
-}
 
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
@@ -143,16 +136,4 @@ export async function createSeal(
   });
   expect(released.ok(), await released.text()).toBe(true);
   return processId;
-}
-
-/** The demo's second producer (Lagoa Mirim, Banhado do Taim: renewal, suspension). */
-export const SECOND_PRODUCER = 'marta.bianchi@agroselo.local';
-
-/** A session of the second producer, with her demo password. */
-export async function secondProducerToken(request: APIRequestContext): Promise<string> {
-  const login = await request.post('/api/auth/token', {
-    form: { username: SECOND_PRODUCER, password: DEMO_PASSWORD },
-  });
-  expect(login.ok(), await login.text()).toBe(true);
-  return ((await login.json()) as { access_token: string }).access_token;
 }

@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { CaughtMail } from './harness/smtp-sink';
 
 export const TOKEN_KEY = 'agroselo.token';
@@ -10,8 +10,34 @@ export const demo = {
   admin: 'admin@agroselo.local',
   technician: 'tecnico@agroselo.local',
   owner: 'produtor@agroselo.local',
+  /** Marta Bianchi: Lagoa Mirim (certified, able to renew) and Banhado do Taim (suspended). */
+  secondOwner: 'marta.bianchi@agroselo.local',
 } as const;
 export type DemoRole = keyof typeof demo;
+
+/**
+ * One sign-in per demo account and worker: each costs the server an argon2 hash, and nothing in
+ * the journeys ends a demo account's session on the server (logging out only forgets the token).
+ */
+const demoTokens = new Map<DemoRole, Promise<string>>();
+
+/** A token of the demo's account of `role`, for steps a journey takes through the API. */
+export function tokenOf(request: APIRequestContext, role: DemoRole): Promise<string> {
+  let token = demoTokens.get(role);
+  if (!token) {
+    token = (async () => {
+      const response = await request.post('/api/auth/token', {
+        form: { username: demo[role], password: DEMO_PASSWORD },
+      });
+      expect(response.ok(), await response.text()).toBe(true);
+      return ((await response.json()) as { access_token: string }).access_token;
+    })();
+    // A failed sign-in is not kept: the next test asks again.
+    token.catch(() => demoTokens.delete(role));
+    demoTokens.set(role, token);
+  }
+  return token;
+}
 
 export const widths = {
   mobile: { width: 375, height: 812 },
@@ -87,11 +113,7 @@ export const test = base.extend<Fixtures>({
 
   loginAs: async ({ page, request }, use) => {
     await use(async (role) => {
-      const response = await request.post('/api/auth/token', {
-        form: { username: demo[role], password: DEMO_PASSWORD },
-      });
-      expect(response.ok(), await response.text()).toBe(true);
-      const { access_token: token } = (await response.json()) as { access_token: string };
+      const token = await tokenOf(request, role);
       await page.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
         TOKEN_KEY,
         token,

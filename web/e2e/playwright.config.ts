@@ -1,17 +1,29 @@
 import { defineConfig, devices } from '@playwright/test';
 
+/** The files of the longest journeys (a minute or more each on a quiet machine) or of a serial pair. */
+const LONG = /(review|uploads|properties|forms|seals|certificates|workflow|registry)\.spec\.ts/;
+
 /** Journeys run against the real built server (see harness/global-setup.ts) in Debian's Chromium. */
 export default defineConfig({
   testDir: './journeys',
   outputDir: '../../test-results/e2e',
   globalSetup: './harness/global-setup.ts',
-  // Files run two at a time (the tests of a file in order). The dashboard counts the demo's
-  // instances and requests exactly, so it runs first, before other journeys add their own.
-  fullyParallel: false,
+  // Every journey builds its own data (unique names, accounts and seals), so the tests of a file
+  // share out between the two workers rather than one file keeping one worker to its end. The
+  // dashboard counts the demo's instances and requests exactly, so it runs first, before other
+  // journeys add their own.
+  fullyParallel: true,
   workers: 2,
   projects: [
     { name: 'demo-counts', testMatch: /dashboard\.spec\.ts/ },
-    { name: 'journeys', testIgnore: /dashboard\.spec\.ts/, dependencies: ['demo-counts'] },
+    // The files of the longest journeys are handed out first, so that the end of the run is not
+    // one long journey on one worker while the other has nothing left.
+    { name: 'long-journeys', testMatch: LONG, dependencies: ['demo-counts'] },
+    {
+      name: 'journeys',
+      testIgnore: [/dashboard\.spec\.ts/, LONG],
+      dependencies: ['demo-counts'],
+    },
   ],
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
@@ -22,6 +34,11 @@ export default defineConfig({
     viewport: { width: 1280, height: 800 },
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
+    // Without a limit an action waits for its element as long as the test lives (a click behind
+    // a dialog that never closes held the review cycle to its 5 minutes): it fails at once with
+    // the locator it waited for.
+    actionTimeout: 20_000,
+    navigationTimeout: 30_000,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

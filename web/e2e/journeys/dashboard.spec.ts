@@ -1,4 +1,9 @@
-import { expect, test, widths } from '../fixtures';
+import { expect as baseExpect, test, widths } from '../fixtures';
+
+// These journeys run first, two at a time, on a server and in browsers that are still cold, and
+// every other journey waits for them (a time-out here skips them all): their waits and their
+// budget are three times the others'.
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 const DEMO_BUSINESSES = [
   'Fazenda Lagoa Mirim',
@@ -9,6 +14,8 @@ const DEMO_BUSINESSES = [
 ];
 
 test.describe('staff dashboard', () => {
+  test.describe.configure({ timeout: 180_000 });
+
   test('an admin follows the processes in progress and narrows them by municipality', async ({
     page,
     loginAs,

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { bearer, secondProducerToken } from '../api-steps';
+import { bearer, tokenOf } from '../api-steps';
 import { expect, test, widths } from '../fixtures';
 import { expectNoPageOverflow } from '../overflow';
 
@@ -44,7 +44,7 @@ for (const viewport of Object.values(widths)) {
   }) => {
     test.slow();
     await page.setViewportSize(viewport);
-    const token = await secondProducerToken(request);
+    const token = await tokenOf(request, 'secondOwner');
     await setConsent(request, token, true);
 
     // From the footer of the landing page.

@@ -84,13 +84,18 @@ async function committeeSeal(request: APIRequestContext, admin: string, name: st
   return process.id;
 }
 
+/** The id of the instance's one form. */
+async function formInstanceId(request: APIRequestContext, token: string, instanceId: string) {
+  const instance = await ok<{ form_instances: { id: string; name: string }[] }>(
+    await request.get(`/api/process-instance/${instanceId}`, { headers: bearer(token) }),
+  );
+  return instance.form_instances.find((form) => form.name === FORM)!.id;
+}
+
 /** The producer writes the form's one field and finishes the form. */
 async function finishTheForm(request: APIRequestContext, producer: string, instanceId: string) {
   const headers = bearer(producer);
-  const instance = await ok<{ form_instances: { id: string; name: string }[] }>(
-    await request.get(`/api/process-instance/${instanceId}`, { headers }),
-  );
-  const formId = instance.form_instances.find((form) => form.name === FORM)!.id;
+  const formId = await formInstanceId(request, producer, instanceId);
   const url = `/api/process-instance/${instanceId}/form/${formId}`;
   const form = await ok<{ field_instances: { id: string }[] }>(await request.get(url, { headers }));
   const fields = [{ id: form.field_instances[0]!.id, content: 'Lote 2025-114' }];
@@ -102,11 +107,52 @@ async function finishTheForm(request: APIRequestContext, producer: string, insta
 const fitsTheScreen = async (page: Page) =>
   expect(await page.evaluate(() => innerWidth - document.documentElement.scrollWidth)).toBe(0);
 
+/**
+ * Through the API: the admin's committee seal, a new producer's farm, the technician opening the
+ * process for it and the producer finishing its form. Both halves of the review cycle start here.
+ */
+async function finishedInstance(
+  request: APIRequestContext,
+  signUp: (options: { verify: boolean }) => Promise<{ token: string }>,
+  px: number,
+) {
+  const sealName = `Arroz Comitê ${px} ${Date.now().toString(36)}`;
+  const adminToken = await tokenOf(request, 'admin');
+  const processId = await committeeSeal(request, adminToken, sealName);
+  const { token: producerToken } = await signUp({ verify: true });
+  const farm = await registerFarm(request, producerToken, {
+    business_name: `Granja Banhado do Colégio ${Math.random().toString(36).slice(2, 7)}`,
+    municipality: 'Camaquã',
+    latitude: -30.8512,
+    longitude: -51.7986,
+  });
+  const technicianToken = await tokenOf(request, 'technician');
+  // The technician opens the process for the farm (it starts at once), the producer finishes
+  // its form.
+  const { id: instanceId } = await ok<{ id: string }>(
+    await request.post(`/api/process/${processId}/start`, {
+      headers: bearer(technicianToken),
+      multipart: { business_id: farm.id },
+    }),
+  );
+  await finishTheForm(request, producerToken, instanceId);
+  return {
+    sealName,
+    adminToken,
+    technicianToken,
+    producerToken,
+    instanceId,
+    instanceUrl: `/producer-details/${instanceId}`,
+  };
+}
+
 // One width walks this flow; its screens are seen at the other width by the journeys around it.
+// The cycle is two journeys that run side by side: the pendência, then (with a pendência opened
+// and resolved through the API) the vistoria, the parecer and the committee.
 for (const viewport of [widths.mobile]) {
   const px = viewport.width;
 
-  test(`the review cycle: pendência opened, corrected, answered and resolved; a vistoria; the parecer técnico and the committee grant Selo Ouro (${px} px)`, async ({
+  test(`the review cycle: a pendência opened on a field, corrected, answered and resolved (${px} px)`, async ({
     browser,
     baseURL,
     request,
@@ -114,36 +160,20 @@ for (const viewport of [widths.mobile]) {
     snap,
     expectAccessible,
   }) => {
-    // The longest journey: three people, a vistoria with resumable photo uploads, the committee.
-    test.setTimeout(300_000);
-    const sealName = `Arroz Comitê ${px}`;
-    const adminToken = await tokenOf(request, 'admin');
-    const processId = await committeeSeal(request, adminToken, sealName);
-    const { token: producerToken } = await signUp({ verify: true });
-    const farm = await registerFarm(request, producerToken, {
-      business_name: `Granja Banhado do Colégio ${Math.random().toString(36).slice(2, 7)}`,
-      municipality: 'Camaquã',
-      latitude: -30.8512,
-      longitude: -51.7986,
-    });
-    const technicianToken = await tokenOf(request, 'technician');
-    // The technician opens the process for the farm (it starts at once), the producer finishes
-    // its form.
-    const { id: instanceId } = await ok<{ id: string }>(
-      await request.post(`/api/process/${processId}/start`, {
-        headers: bearer(technicianToken),
-        multipart: { business_id: farm.id },
-      }),
+    test.slow();
+    const { sealName, technicianToken, producerToken, instanceUrl } = await finishedInstance(
+      request,
+      signUp,
+      px,
     );
-    await finishTheForm(request, producerToken, instanceId);
-    const instanceUrl = `/producer-details/${instanceId}`;
     const description = 'Informe o lote conforme a nota fiscal da semente certificada.';
 
     // The technician opens a pendência on the finished form's field.
     const tech = await signedIn(browser, baseURL!, viewport, technicianToken);
     await tech.goto(instanceUrl);
     const techPendencies = tech.getByRole('region', { name: 'Pendências' });
-    await expect(techPendencies).toContainText('Nenhuma pendência.');
+    // A new browser's first page: its bundle and the instance arrive cold.
+    await expect(techPendencies).toContainText('Nenhuma pendência.', { timeout: 30_000 });
     await techPendencies.getByRole('button', { name: 'Abrir pendência' }).click();
     const dialog = tech.getByRole('dialog', { name: 'Abrir pendência' });
     await dialog.getByRole('textbox', { name: 'Formulário' }).click();
@@ -203,7 +233,50 @@ for (const viewport of [widths.mobile]) {
     await expect(techItem).toContainText('Resolvida');
     await expect(techPendencies).toContainText('Resolvidas: 1');
 
+    // The producer's timeline tells it.
+    await producer.reload();
+    await expect(producer.getByRole('region', { name: 'Linha do tempo' })).toContainText(
+      'Pendência aberta por',
+    );
+    for (const page of [tech, producer]) await page.context().close();
+  });
+
+  test(`the review cycle: a vistoria, the parecer técnico and the committee grant Selo Ouro (${px} px)`, async ({
+    browser,
+    baseURL,
+    request,
+    signUp,
+    snap,
+    expectAccessible,
+  }) => {
+    // Three people, a vistoria with resumable photo uploads, the committee.
+    test.setTimeout(240_000);
+    const { adminToken, technicianToken, producerToken, instanceId, instanceUrl } =
+      await finishedInstance(request, signUp, px);
+    // A pendência already through its cycle (the journey above walks it), as the timeline shows.
+    const pendency = await ok<{ id: string }>(
+      await request.post(`/api/process-instance/${instanceId}/pendencies`, {
+        headers: bearer(technicianToken),
+        data: {
+          form_instance_id: await formInstanceId(request, producerToken, instanceId),
+          description: 'Confira o lote da semente na nota fiscal.',
+          due_date: saoPauloDay(10),
+        },
+      }),
+    );
+    await ok(
+      await request.put(`/api/pendency/${pendency.id}/resolve`, {
+        headers: bearer(technicianToken),
+        data: {},
+      }),
+    );
+
     // A vistoria with a photo chosen from a file.
+    const tech = await signedIn(browser, baseURL!, viewport, technicianToken);
+    await tech.goto(instanceUrl);
+    await expect(tech.getByRole('region', { name: 'Pendências' })).toContainText('Resolvidas: 1', {
+      timeout: 30_000,
+    });
     const inspections = tech.getByRole('region', { name: 'Vistoria' });
     await inspections.getByRole('button', { name: 'Registrar vistoria' }).click();
     const visit = tech.getByRole('dialog', { name: 'Registrar vistoria' });
@@ -275,7 +348,8 @@ for (const viewport of [widths.mobile]) {
     await snap(`review-certificate-${px}`, admin);
 
     // Everything on the producer's timeline.
-    await producer.reload();
+    const producer = await signedIn(browser, baseURL!, viewport, producerToken);
+    await producer.goto(instanceUrl);
     const timeline = producer.getByRole('region', { name: 'Linha do tempo' });
     await expect(timeline).toContainText('Pendência aberta por');
     await expect(timeline).toContainText('Vistoria de');

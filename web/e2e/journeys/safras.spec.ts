@@ -1,13 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { nextSafra } from '@agroselo/contracts';
-import {
-  bearer,
-  createSeal,
-  currentSafra,
-  pageOf,
-  secondProducerToken,
-  tokenOf,
-} from '../api-steps';
+import { bearer, createSeal, currentSafra, pageOf, tokenOf } from '../api-steps';
 import { expect, test, widths } from '../fixtures';
 import { ok } from '../form-steps';
 import { expectNoPageOverflow } from '../overflow';
@@ -111,7 +104,7 @@ test("a certified producer renews for the next safra, confirms last season's ans
   expectAccessible,
 }) => {
   test.slow();
-  const owner = await secondProducerToken(request);
+  const owner = await tokenOf(request, 'secondOwner');
   const farms = await ok<{ id: string; business_name: string }[]>(
     await request.get('/api/property/all', { headers: bearer(owner) }),
   );
