@@ -2,7 +2,6 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
 import { PRODUCER_ROLES, STAFF_ROLES } from '@agroselo/contracts';
 import { PageLoader } from '../components/page-loader';
-import { formInstanceQueryOptions } from '../features/forms/api';
 import { instanceQueryOptions } from '../features/instances/api';
 import { LandingPage } from '../features/landing/landing.page';
 import { propertyListQueryOptions, propertyQueryOptions } from '../features/properties/api';
@@ -251,9 +250,13 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
             children: [
               {
                 path: paths.formInstance(':processInstanceId', ':formInstanceId'),
+                // The forms' api brings the resumable uploads' client: loaded here, not in the first
+                // file (the server's Link header has the browser fetch it with the page's code).
                 loader: prefetchWhenSignedIn(({ processInstanceId = '', formInstanceId = '' }) => {
-                  void queryClient.prefetchQuery(
-                    formInstanceQueryOptions(processInstanceId, formInstanceId),
+                  void import('../features/forms/api').then(({ formInstanceQueryOptions }) =>
+                    queryClient.prefetchQuery(
+                      formInstanceQueryOptions(processInstanceId, formInstanceId),
+                    ),
                   );
                 }),
                 lazy: lazyPage(
