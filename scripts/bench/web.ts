@@ -12,7 +12,7 @@
  * Figures, not asserts: the targets are marked.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -28,6 +28,8 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '3' },
     // Labels of the table, comma-separated: `--only /login,property` audits those pages alone.
     only: { type: 'string', default: '' },
+    // A folder to keep each run's full Lighthouse report in (JSON), to read its audits.
+    'save-reports': { type: 'string', default: '' },
   },
 });
 const ONLY = args.only ? new Set(args.only.split(',').map((label) => label.trim())) : null;
@@ -250,6 +252,14 @@ async function audit(
     const reason = lhr?.runtimeError?.code ?? 'no result';
     if (attempt === 3) throw new Error(`Lighthouse failed on ${url}: ${reason}`);
     log(`  Lighthouse failed on ${url} (${reason}); again`);
+  }
+  if (args['save-reports']) {
+    mkdirSync(args['save-reports'], { recursive: true });
+    const name = new URL(url).pathname.replace(/[^a-z0-9]+/gi, '_');
+    writeFileSync(
+      path.join(args['save-reports'], `${name || '_'}-${Date.now()}.json`),
+      JSON.stringify(lhr),
+    );
   }
   const { categories, audits } = lhr;
   const score = (name: string) => Math.round((categories[name]?.score ?? 0) * 100);

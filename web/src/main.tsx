@@ -8,12 +8,15 @@ import '@mantine/core/styles.css';
 import './global.css';
 import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/query-client';
-import { router } from './app/router';
+import { createAppRouter } from './app/router';
 import { prefetchSessionUser } from './app/session';
 
 const queryClient = createQueryClient();
 // The stored session is checked while the router fetches the page's code, not after React mounts.
 prefetchSessionUser(queryClient);
+// One client for the router's loaders (a signed-in page's data, asked beside the session check)
+// and for the pages that read it.
+const router = createAppRouter(queryClient);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');

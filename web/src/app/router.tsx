@@ -1,4 +1,7 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter } from 'react-router';
-import { routes } from './routes';
+import { createRoutes } from './routes';
 
-export const router = createBrowserRouter(routes);
+/** The app's router; its routes' loaders prefetch into `queryClient`, the one the app renders with. */
+export const createAppRouter = (queryClient: QueryClient) =>
+  createBrowserRouter(createRoutes(queryClient));

@@ -1,14 +1,21 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { json, mockFetch } from '../../test/fetch-mock';
-import { renderWithProviders } from '../../test/render';
-import { routes } from './routes';
+import { callTo, json, mockFetch } from '../../test/fetch-mock';
+import { createTestQueryClient, renderWithProviders } from '../../test/render';
+import { storeToken } from '../../test/users';
+import { createRoutes } from './routes';
 
 function renderApp(path: string) {
-  mockFetch({ 'GET /api/stamp/all': json([]) });
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  renderWithProviders(<RouterProvider router={router} />, { withRouter: false });
+  const fetchMock = mockFetch({
+    'GET /api/stamp/all': json([]),
+    // The session check stays under way: what a page asks meanwhile is asked beside it.
+    'GET /api/auth/info': () => new Promise<Response>(() => {}),
+  });
+  const queryClient = createTestQueryClient();
+  const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [path] });
+  renderWithProviders(<RouterProvider router={router} />, { withRouter: false, queryClient });
+  return fetchMock;
 }
 
 describe('routes', () => {
@@ -64,5 +71,34 @@ describe('routes', () => {
     renderApp('/register');
     expect(await screen.findByRole('heading', { name: 'Criar conta' })).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Navegação principal' })).toBeNull();
+  });
+
+  describe('signed-in pages ask for their data beside the session check', () => {
+    const pages = [
+      ['/profile', 'GET /api/property/all', '/api/property/all?limit=10&offset=0'],
+      ['/property/p-1', 'GET /api/property/p-1', '/api/property/p-1'],
+      ['/producer-details/i-1', 'GET /api/process-instance/i-1', '/api/process-instance/i-1'],
+      [
+        '/producer-details/i-1/form-instance/f-1',
+        'GET /api/process-instance/i-1/form/f-1',
+        '/api/process-instance/i-1/form/f-1',
+      ],
+    ] as const;
+
+    it.each(pages)('%s, with a stored token', async (path, key, url) => {
+      storeToken();
+      const fetchMock = renderApp(path);
+      await waitFor(() => expect(callTo(fetchMock, key)?.url).toBe(url));
+      expect(new Headers(callTo(fetchMock, key)?.init.headers).get('Authorization')).toBe(
+        'Bearer stored-token',
+      );
+      expect(callTo(fetchMock, 'GET /api/auth/info')).toBeDefined();
+    });
+
+    it.each(pages)('%s, without a token: nothing is asked', async (path, key) => {
+      const fetchMock = renderApp(path);
+      expect(await screen.findByRole('heading', { name: 'Entrar' })).toBeInTheDocument();
+      expect(callTo(fetchMock, key)).toBeUndefined();
+    });
   });
 });

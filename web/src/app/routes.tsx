@@ -1,9 +1,13 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
 import { PRODUCER_ROLES, STAFF_ROLES } from '@agroselo/contracts';
 import { PageLoader } from '../components/page-loader';
+import { instanceQueryOptions } from '../features/instances/api';
 import { LandingPage } from '../features/landing/landing.page';
+import { propertyListQueryOptions, propertyQueryOptions } from '../features/properties/api';
 import { AppLayout } from './layouts/app-layout';
 import { lazyPage } from './lazy-page';
+import { prefetchWhenSignedIn } from './page-data';
 import { ErrorPage } from './pages/error.page';
 import { NotFoundPage } from './pages/not-found.page';
 import { paths } from './paths';
@@ -15,8 +19,10 @@ import { RequireAuth } from './session';
  * on demand with lazyPage. Inside AppLayout it gets the header, side menu and footer. When it needs
  * an account, put it under a RequireAuth layout route:
  *   { element: <RequireAuth roles={['admin']} />, children: [{ path: paths.users(), lazy: ... }] }
+ * A page a visit often starts on (signed in) also gets a `loader: prefetchWhenSignedIn(...)` that
+ * starts its first queries, with the page's own query options, in the client the app renders with.
  */
-export const routes: RouteObject[] = [
+export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
   {
     element: <RootRoute />,
     errorElement: <ErrorPage />,
@@ -69,6 +75,12 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: paths.profile(),
+                // The producer's properties section, first page (ProducerProperties' page size).
+                loader: prefetchWhenSignedIn(() => {
+                  void queryClient.prefetchQuery(
+                    propertyListQueryOptions({ search: '', page: 1, pageSize: 10 }),
+                  );
+                }),
                 lazy: lazyPage(() => import('../features/profile/profile.page'), 'ProfilePage'),
               },
             ],
@@ -94,6 +106,9 @@ export const routes: RouteObject[] = [
               },
               {
                 path: paths.property(':propertyId'),
+                loader: prefetchWhenSignedIn(({ propertyId = '' }) => {
+                  void queryClient.prefetchQuery(propertyQueryOptions(propertyId));
+                }),
                 lazy: lazyPage(
                   () => import('../features/properties/property.page'),
                   'PropertyPage',
@@ -217,6 +232,9 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: paths.producerDetails(':processInstanceId'),
+                loader: prefetchWhenSignedIn(({ processInstanceId = '' }) => {
+                  void queryClient.prefetchQuery(instanceQueryOptions(processInstanceId));
+                }),
                 lazy: lazyPage(
                   () => import('../features/instances/instance-detail.page'),
                   'InstanceDetailPage',
@@ -232,6 +250,15 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: paths.formInstance(':processInstanceId', ':formInstanceId'),
+                // The forms' api brings the resumable uploads' client: loaded here, not in the first
+                // file (the server's Link header has the browser fetch it with the page's code).
+                loader: prefetchWhenSignedIn(({ processInstanceId = '', formInstanceId = '' }) => {
+                  void import('../features/forms/api').then(({ formInstanceQueryOptions }) =>
+                    queryClient.prefetchQuery(
+                      formInstanceQueryOptions(processInstanceId, formInstanceId),
+                    ),
+                  );
+                }),
                 lazy: lazyPage(
                   () => import('../features/forms/form-instance.page'),
                   'FormInstancePage',

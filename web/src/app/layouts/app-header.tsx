@@ -10,12 +10,22 @@ import { headerLinksFor } from './nav-items';
 
 // Menus of a signed-in account, loaded once there is one: their popovers (Floating UI) are most of
 // a visitor's first screen otherwise.
+const loadNotificationBell = () => import('../../features/notifications/notification-bell');
+const loadUserMenu = () => import('./user-menu');
 const NotificationBell = lazy(() =>
-  import('../../features/notifications/notification-bell').then((module) => ({
-    default: module.NotificationBell,
-  })),
+  loadNotificationBell().then((module) => ({ default: module.NotificationBell })),
 );
-const UserMenu = lazy(() => import('./user-menu').then((module) => ({ default: module.UserMenu })));
+const UserMenu = lazy(() => loadUserMenu().then((module) => ({ default: module.UserMenu })));
+
+/**
+ * Starts fetching the signed-in header's menus while a sign-in is under way, so they are there
+ * when the session is: otherwise the header shows the account's links beside a spinner for as long
+ * as their files take (seconds on a slow link or a busy server). A failure is left to the menus'
+ * own loading, which shows it.
+ */
+export function preloadAccountMenus(): void {
+  for (const load of [loadNotificationBell, loadUserMenu]) load().catch(() => undefined);
+}
 
 interface AppHeaderProps {
   /** Present when there is a side menu to open on small screens. */

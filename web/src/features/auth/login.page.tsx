@@ -17,6 +17,7 @@ import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { messages } from '@agroselo/contracts';
 import { errorMessage } from '../../api';
+import { preloadAccountMenus } from '../../app/layouts/app-header';
 import { paths } from '../../app/paths';
 import { destinationAfterLogin, useSession } from '../../app/session';
 import { BrandHeading } from '../../components/brand';
@@ -78,6 +79,7 @@ export function LoginPage() {
 
   const onSubmit = async (values: LoginForm) => {
     setFailure(null);
+    preloadAccountMenus();
     try {
       const token = await requestToken(values);
       const user = await session.login(token.accessToken, values.remember);
