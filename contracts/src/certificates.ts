@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { IdSchema, ListQuerySchema, safeText } from './common';
+import { CONCLUSION_NOTE_MAX, STANDING_NOTE_MAX } from './constants';
 import { messages } from './messages';
+
+export { CONCLUSION_NOTE_MAX, STANDING_NOTE_MAX } from './constants';
 import { SealLevelSchema } from './review';
 import { CERTIFICATE_STANDINGS, StandingReasonSchema } from './safras';
 
 const m = messages.certificates;
-
-/** The longest note ('parecer') a conclusion keeps. */
-export const CONCLUSION_NOTE_MAX = 2000;
 
 /**
  * PUT /api/process-instance/{id}/finish (JSON): 'Aprovar' or 'Reprovar' with the technician's
@@ -123,9 +123,6 @@ export const SealHolderSchema = z.object({
   level: SealLevelSchema.nullable(),
 });
 export type SealHolder = z.infer<typeof SealHolderSchema>;
-
-/** The longest note an admin keeps with a suspension, revocation or reinstatement. */
-export const STANDING_NOTE_MAX = 1000;
 
 const standingNote = safeText({ error: messages.standing.noteInvalid })
   .max(STANDING_NOTE_MAX, messages.standing.noteTooLong)

@@ -44,5 +44,89 @@ export function instanceStatus(flags: InstanceFlags): InstanceStatus {
   return InstanceStatus.PRODUCER_PENDING;
 }
 
+/** The levels a process may offer (DESIGN §4b): Ouro requires full traceability. */
+export const SEAL_LEVELS = ['prata', 'ouro'] as const;
+export type SealLevel = (typeof SEAL_LEVELS)[number];
+
+export const SEAL_LEVEL_LABELS: Record<SealLevel, string> = {
+  prata: 'Selo Prata',
+  ouro: 'Selo Ouro',
+};
+
+export const PENDENCY_STATUSES = ['open', 'answered', 'resolved'] as const;
+export type PendencyStatus = (typeof PENDENCY_STATUSES)[number];
+
+export const PENDENCY_STATUS_LABELS: Record<PendencyStatus, string> = {
+  open: 'Aberta',
+  answered: 'Respondida',
+  resolved: 'Resolvida',
+};
+
+export const PENDENCY_TEXT_MAX = 2000;
+export const INSPECTION_SUMMARY_MAX = 4000;
+export const RECOMMENDATION_MAX = 4000;
+export const INSPECTION_PHOTOS_MAX = 10;
+export const INSPECTION_PHOTO_MAX_BYTES = 10 * 1024 * 1024;
+
+export const RECOMMENDATION_OUTCOMES = ['prata', 'ouro', 'reprovar'] as const;
+export type RecommendationOutcome = (typeof RECOMMENDATION_OUTCOMES)[number];
+
+export const RECOMMENDATION_LABELS: Record<RecommendationOutcome, string> = {
+  prata: 'Aprovar Prata',
+  ouro: 'Aprovar Ouro',
+  reprovar: 'Reprovar',
+};
+
+/** The longest note ('parecer') a conclusion keeps. */
+export const CONCLUSION_NOTE_MAX = 2000;
+/** The longest note an admin keeps with a suspension, revocation or reinstatement. */
+export const STANDING_NOTE_MAX = 1000;
+
+export const STANDING_REASONS = [
+  'nonconformity',
+  'documentation',
+  'license',
+  'producer_request',
+  'other',
+] as const;
+export type StandingReason = (typeof STANDING_REASONS)[number];
+
+export const STANDING_REASON_LABELS: Record<StandingReason, string> = {
+  nonconformity: 'Não conformidade constatada',
+  documentation: 'Irregularidade documental',
+  license: 'Licença ambiental vencida ou cassada',
+  producer_request: 'A pedido do produtor',
+  other: 'Outro motivo',
+};
+
+export const FIELD_TYPES = ['text', 'date', 'datetime', 'bool', 'form'] as const;
+export type FieldType = (typeof FIELD_TYPES)[number];
+
+export const FIELD_TYPE_LABELS: Record<FieldType, string> = {
+  text: 'Texto',
+  date: 'Data',
+  datetime: 'Data/Hora',
+  bool: 'Sim/Não',
+  form: 'Lista',
+};
+
+/** The longest answer of a text field (a paragraph or two; a report goes as a proof). */
+export const FIELD_TEXT_MAX = 4000;
+/** Rows of one Lista field: a season's applications or lots fit well below it. */
+export const TABLE_ROWS_MAX = 200;
+/** Fields of one save: a form of 40 fields and a 200-row table of 20 columns fit. */
+export const SAVE_FIELDS_MAX = 5000;
+export const PROOF_MAX_BYTES = 10 * 1024 * 1024;
+/** Checked by the bytes on the server; the browser's `File.type` only helps the picker. */
+export const PROOF_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'image/webp'] as const;
+
+export const PENDING_MESSAGES = {
+  staff: 'Processo solicitado. Avalie aqui!',
+  owner: 'Processo aceito. Inicie o processo aqui!',
+  /** The review (issue 20): an answered pendência waits for the staff, an open one for its owner. */
+  pendencyAnswered: 'Pendência respondida. Revise aqui!',
+  pendencyOpen: 'Pendência aberta. Corrija aqui!',
+} as const;
+
 /** Lists send their full count in this header (DESIGN §4). */
 export const TOTAL_COUNT_HEADER = 'X-Total-Count';

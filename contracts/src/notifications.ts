@@ -8,10 +8,4 @@ export const PendingItemSchema = z.object({
 });
 export type PendingItem = z.infer<typeof PendingItemSchema>;
 
-export const PENDING_MESSAGES = {
-  staff: 'Processo solicitado. Avalie aqui!',
-  owner: 'Processo aceito. Inicie o processo aqui!',
-  /** The review (issue 20): an answered pendência waits for the staff, an open one for its owner. */
-  pendencyAnswered: 'Pendência respondida. Revise aqui!',
-  pendencyOpen: 'Pendência aberta. Corrija aqui!',
-} as const;
+export { PENDING_MESSAGES } from './constants';

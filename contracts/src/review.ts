@@ -1,18 +1,38 @@
 import { z } from 'zod';
 import { DateSchema, IdSchema, ListQuerySchema, safeText } from './common';
+import {
+  INSPECTION_PHOTOS_MAX,
+  INSPECTION_SUMMARY_MAX,
+  PENDENCY_STATUSES,
+  PENDENCY_TEXT_MAX,
+  RECOMMENDATION_MAX,
+  RECOMMENDATION_OUTCOMES,
+  SEAL_LEVELS,
+} from './constants';
 import { messages } from './messages';
+
+// Zod-free: the web imports them from './constants' without loading zod (kept here for the
+// modules that import them from this one).
+export {
+  INSPECTION_PHOTO_MAX_BYTES,
+  INSPECTION_PHOTOS_MAX,
+  INSPECTION_SUMMARY_MAX,
+  PENDENCY_STATUS_LABELS,
+  PENDENCY_STATUSES,
+  PENDENCY_TEXT_MAX,
+  RECOMMENDATION_LABELS,
+  RECOMMENDATION_MAX,
+  RECOMMENDATION_OUTCOMES,
+  SEAL_LEVEL_LABELS,
+  SEAL_LEVELS,
+  type PendencyStatus,
+  type RecommendationOutcome,
+  type SealLevel,
+} from './constants';
 
 const m = messages.review;
 
-/** The levels a process may offer (DESIGN §4b): Ouro requires full traceability. */
-export const SEAL_LEVELS = ['prata', 'ouro'] as const;
 export const SealLevelSchema = z.enum(SEAL_LEVELS, { error: m.levelInvalid });
-export type SealLevel = z.infer<typeof SealLevelSchema>;
-
-export const SEAL_LEVEL_LABELS: Record<SealLevel, string> = {
-  prata: 'Selo Prata',
-  ouro: 'Selo Ouro',
-};
 
 /** What a process offers: none, or both levels. */
 export const LevelsSchema = z
@@ -50,24 +70,11 @@ export const MultipartCommitteeSchema = z
   .optional()
   .transform((value) => value === true || value === 'true');
 
-export const PENDENCY_STATUSES = ['open', 'answered', 'resolved'] as const;
 export const PendencyStatusSchema = z.enum(PENDENCY_STATUSES);
-export type PendencyStatus = z.infer<typeof PendencyStatusSchema>;
-
-export const PENDENCY_STATUS_LABELS: Record<PendencyStatus, string> = {
-  open: 'Aberta',
-  answered: 'Respondida',
-  resolved: 'Resolvida',
-};
 
 export const PENDENCY_EVENT_TYPES = ['opened', 'answered', 'resolved', 'reopened'] as const;
 export type PendencyEventType = (typeof PENDENCY_EVENT_TYPES)[number];
 
-export const PENDENCY_TEXT_MAX = 2000;
-export const INSPECTION_SUMMARY_MAX = 4000;
-export const RECOMMENDATION_MAX = 4000;
-export const INSPECTION_PHOTOS_MAX = 10;
-export const INSPECTION_PHOTO_MAX_BYTES = 10 * 1024 * 1024;
 /** Checked by the bytes on the server; the browser's `File.type` only helps the picker. */
 export const INSPECTION_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 
@@ -265,17 +272,9 @@ export const InspectionPhotoParamsSchema = z.object({
 export const InspectionListQuerySchema = ListQuerySchema.omit({ query: true });
 export type InspectionListQuery = z.infer<typeof InspectionListQuerySchema>;
 
-export const RECOMMENDATION_OUTCOMES = ['prata', 'ouro', 'reprovar'] as const;
 export const RecommendationOutcomeSchema = z.enum(RECOMMENDATION_OUTCOMES, {
   error: m.outcomeRequired,
 });
-export type RecommendationOutcome = z.infer<typeof RecommendationOutcomeSchema>;
-
-export const RECOMMENDATION_LABELS: Record<RecommendationOutcome, string> = {
-  prata: 'Aprovar Prata',
-  ouro: 'Aprovar Ouro',
-  reprovar: 'Reprovar',
-};
 
 /** PUT /api/process-instance/{id}/recommendation (JSON): the parecer técnico. */
 export const RecommendationBodySchema = z.object({

@@ -1,5 +1,10 @@
 import { z } from 'zod';
+import { STANDING_REASONS } from './constants';
 import { messages } from './messages';
+import { parseRiceArea } from './rules/rice-area';
+
+export { STANDING_REASON_LABELS, STANDING_REASONS, type StandingReason } from './constants';
+export { parseRiceArea, RICE_AREA_MAX_HA, type RiceAreaCheck } from './rules/rice-area';
 
 const m = messages.safras;
 
@@ -36,9 +41,6 @@ export const SafraSchema = z
   .min(1, m.safraRequired)
   .refine(isSafra, m.safraInvalid);
 
-/** The rice area enrolled on a request, in hectares: > 0, two decimals at most. */
-export const RICE_AREA_MAX_HA = 1_000_000;
-
 /**
  * Why an admin suspended or revoked a certificate. The category is public (on /verificar); the
  * free note stays inside the platform, as it may name people.
@@ -46,23 +48,7 @@ export const RICE_AREA_MAX_HA = 1_000_000;
 export const CERTIFICATE_STANDINGS = ['valid', 'suspended', 'revoked'] as const;
 export type CertificateStanding = (typeof CERTIFICATE_STANDINGS)[number];
 
-export const STANDING_REASONS = [
-  'nonconformity',
-  'documentation',
-  'license',
-  'producer_request',
-  'other',
-] as const;
 export const StandingReasonSchema = z.enum(STANDING_REASONS, { error: m.reasonRequired });
-export type StandingReason = z.infer<typeof StandingReasonSchema>;
-
-export const STANDING_REASON_LABELS: Record<StandingReason, string> = {
-  nonconformity: 'Não conformidade constatada',
-  documentation: 'Irregularidade documental',
-  license: 'Licença ambiental vencida ou cassada',
-  producer_request: 'A pedido do produtor',
-  other: 'Outro motivo',
-};
 
 /** What the expiry alerts job watches (DESIGN §4b), and how many days before it warns. */
 export const EXPIRY_ALERT_KINDS = ['farming_lo', 'drying_lo', 'certificate'] as const;
@@ -79,30 +65,6 @@ export const SafraFilterSchema = z.preprocess(
   (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
   z.string().trim().refine(isSafra, m.safraInvalid).optional(),
 );
-
-export type RiceAreaCheck = { ok: true; value: number } | { ok: false; message: string };
-
-const AREA = /^\d+(?:\.(\d+))?$/;
-
-/**
- * The rice area as a pt-BR form or a JSON client sends it: '12,5', '12.5' or 12.5; > 0, two
- * decimals at most, up to RICE_AREA_MAX_HA. Thousands separators are refused rather than guessed.
- */
-export function parseRiceArea(raw: string | number): RiceAreaCheck {
-  const text = (typeof raw === 'number' ? String(raw) : raw).trim().replace(',', '.');
-  if (text === '') return { ok: false, message: m.riceAreaRequired };
-  const match = AREA.exec(text);
-  if (!match) {
-    return /^-/.test(text) && AREA.test(text.slice(1))
-      ? { ok: false, message: m.riceAreaPositive }
-      : { ok: false, message: m.riceAreaRequired };
-  }
-  if ((match[1]?.length ?? 0) > 2) return { ok: false, message: m.riceAreaDecimals };
-  const value = Number(text);
-  if (!(value > 0)) return { ok: false, message: m.riceAreaPositive };
-  if (value > RICE_AREA_MAX_HA) return { ok: false, message: m.riceAreaTooLarge };
-  return { ok: true, value };
-}
 
 /** `rice_area_ha` of a request: a string (multipart) or a number (JSON), parsed to hectares. */
 export const RiceAreaSchema = z

@@ -1,14 +1,7 @@
 import type { FieldType } from '@agroselo/contracts';
-import { dayjs } from '../../lib/dayjs';
+import { formatDay, formatRequestDate as formatMoment, isPastDay } from '../instances/format';
 
-/** A moment in pt-BR: 31/12/2025 às 14:05. */
-export const formatMoment = (iso: string): string => dayjs(iso).format('DD/MM/YYYY [às] HH:mm');
-
-/** A calendar day of the wire (YYYY-MM-DD) in pt-BR: 31/12/2028. */
-export const formatDay = (isoDay: string): string => dayjs(isoDay).format('DD/MM/YYYY');
-
-/** Whether a calendar day is already behind us (a deadline). */
-export const isPastDay = (isoDay: string): boolean => dayjs(isoDay).isBefore(dayjs(), 'day');
+export { formatDay, formatMoment, isPastDay };
 
 /** A field's content as a person reads it. */
 export function formatContent(type: FieldType, content: string | null): string {

@@ -10,6 +10,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { Suspense } from 'react';
 import { IconSearchOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
@@ -22,7 +23,7 @@ import { SafraBadge } from '../../components/safra-badge';
 import { StatusBadge } from '../../components/status-badge';
 import { paths } from '../../app/paths';
 import { instanceQueryOptions, type InstanceDetailItem } from './api';
-import { ActionPanel } from './components/action-panel';
+import { ActionPanel, preloadStaffPanels } from './components/action-panel';
 import { BusinessDetails } from './components/business-details';
 import { FormInstanceList } from './components/form-instance-list';
 import { InspectionsSection } from './components/inspections';
@@ -170,6 +171,7 @@ export function InstanceDetailPage() {
   const { processInstanceId = '' } = useParams();
   const { user } = useSession();
   const query = useQuery(instanceQueryOptions(processInstanceId));
+  preloadStaffPanels(user?.role);
 
   if (query.isError && isApiError(query.error) && [404, 422].includes(query.error.status)) {
     return (
@@ -191,31 +193,34 @@ export function InstanceDetailPage() {
 
   const instance = query.data;
   const isOwner = user?.id === instance.business.owner.id;
+  // A panel whose code is still loading keeps the skeleton in place of the whole page.
   return (
-    <Container size="xl" py="xl" px={{ base: 'sm', sm: 'md' }}>
-      <Stack gap="xl">
-        <Header instance={instance} />
-        <ActionPanel instance={instance} isOwner={isOwner} />
-        {(instance.renewalOffer || instance.actions.publishConsent) && (
-          <OwnerChoices instance={instance} />
-        )}
-        <Grid gutter="lg">
-          <Grid.Col span={{ base: 12, lg: 8 }}>
-            <Stack gap="lg">
-              {instance.initiated && <FormInstanceList instance={instance} />}
-              {instance.initiated && <PendenciesSection instance={instance} isOwner={isOwner} />}
-              {instance.initiated && <InspectionsSection instance={instance} />}
-              <BusinessDetails business={instance.business} />
-            </Stack>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, lg: 4 }}>
-            <Stack gap="lg">
-              <InstanceChain instance={instance} />
-              <InstanceTimeline instance={instance} />
-            </Stack>
-          </Grid.Col>
-        </Grid>
-      </Stack>
-    </Container>
+    <Suspense fallback={<DetailSkeleton />}>
+      <Container size="xl" py="xl" px={{ base: 'sm', sm: 'md' }}>
+        <Stack gap="xl">
+          <Header instance={instance} />
+          <ActionPanel instance={instance} isOwner={isOwner} />
+          {(instance.renewalOffer || instance.actions.publishConsent) && (
+            <OwnerChoices instance={instance} />
+          )}
+          <Grid gutter="lg">
+            <Grid.Col span={{ base: 12, lg: 8 }}>
+              <Stack gap="lg">
+                {instance.initiated && <FormInstanceList instance={instance} />}
+                {instance.initiated && <PendenciesSection instance={instance} isOwner={isOwner} />}
+                {instance.initiated && <InspectionsSection instance={instance} />}
+                <BusinessDetails business={instance.business} />
+              </Stack>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, lg: 4 }}>
+              <Stack gap="lg">
+                <InstanceChain instance={instance} />
+                <InstanceTimeline instance={instance} />
+              </Stack>
+            </Grid.Col>
+          </Grid>
+        </Stack>
+      </Container>
+    </Suspense>
   );
 }

@@ -5,8 +5,7 @@ import type {
   Pendency,
   RecommendationOutcome,
 } from '@agroselo/contracts';
-import { API_BASE, api, type Camel } from '../../api';
-import { startUpload } from '../../lib/uploads';
+import { api, type Camel } from '../../api';
 import { INSTANCE_QUERY_KEY } from './api';
 
 export type PendencyItem = Camel<Pendency>;
@@ -71,7 +70,7 @@ export const inspectionPhotoQueryOptions = (url: string) =>
   });
 
 /** Every review step changes the instance (counts, timeline) and the bell's items. */
-function useReviewRefresh() {
+export function useReviewRefresh() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
@@ -139,25 +138,6 @@ export function useRecordInspection(instanceId: string) {
     },
     onSuccess: refresh,
   });
-}
-
-/** A vistoria's photo sent with tus to …/inspections/{inspectionId}/photos. */
-export function useInspectionPhotoUpload(instanceId: string) {
-  const refresh = useReviewRefresh();
-  return (
-    inspectionId: string,
-    file: File,
-    options: Pick<Parameters<typeof startUpload>[0], 'onProgress' | 'onWaiting'>,
-  ) => {
-    const upload = startUpload<InspectionItem>({
-      file,
-      target: `${API_BASE}/process-instance/${instanceId}/inspections/${inspectionId}/photos`,
-      scope: inspectionId,
-      ...options,
-    });
-    void upload.done.then(refresh, () => undefined);
-    return upload;
-  };
 }
 
 /** PUT /api/process-instance/{id}/recommendation: the parecer técnico, replaced until the decision. */

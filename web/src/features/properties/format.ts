@@ -1,8 +1,7 @@
 import { officialCar } from '@agroselo/contracts';
-import { dayjs } from '../../lib/dayjs';
 
 /** A `YYYY-MM-DD` day as 31/12/2028. */
-export const formatDay = (day: string): string => dayjs(day, 'YYYY-MM-DD').format('DD/MM/YYYY');
+export { formatDay } from '../instances/format';
 
 /** A CAR in its official shape when it is one, else as stored. */
 export const formatCar = (car: string): string => officialCar(car) ?? car;

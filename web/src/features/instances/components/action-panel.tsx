@@ -1,159 +1,47 @@
-import { useId, useState, type ReactNode } from 'react';
-import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import {
-  IconBan,
-  IconCheck,
-  IconUserExclamation,
-  IconClockHour4,
-  IconPlayerPlay,
-  IconRefresh,
-} from '@tabler/icons-react';
+import { lazy, type ReactNode } from 'react';
+import { Alert, Button, Stack, Text } from '@mantine/core';
+import { IconBan, IconUserExclamation, IconClockHour4, IconRefresh } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { InstanceStatus, messages } from '@agroselo/contracts';
-import { errorMessage, isApiError } from '../../../api';
+import { InstanceStatus, messages, STAFF_ROLES, type Role } from '@agroselo/contracts';
 import { paths } from '../../../app/paths';
-import { ErrorAlert } from '../../../components/error-alert';
-import { TermsAgreement } from '../../../components/terms-agreement';
-import { useEvaluate, useStartInstance, type InstanceDetailItem } from '../api';
-import { ConcludePanel, OutcomePanel } from './conclusion';
-import { RecommendationSummary, RecommendPanel } from './recommendation';
-import {
-  EVALUATION_TERMS_TITLE,
-  EvaluationTerms,
-  ProcessStartTerms,
-  START_TERMS_TITLE,
-} from '../terms';
+import type { InstanceDetailItem } from '../api';
+import { RecommendationSummary } from './recommendation-summary';
 
 const m = messages.instances;
 
-/**
- * A 409 means someone acted first (another technician evaluated it): the page refreshes into the
- * new state and this panel may leave with it, so the reason is told where it stays in view.
+/*
+ * The panels that act on the instance are loaded when the instance's state shows them: a
+ * producer following a started process never runs the staff's forms, terms and dialogs. The page
+ * keeps its skeleton while one loads (instance-detail.page.tsx), so nothing moves.
  */
-function toldIfOvertaken(title: string) {
-  return (error: unknown) => {
-    if (isApiError(error) && error.status === 409)
-      notifications.show({ color: 'red', title, message: error.message, withBorder: true });
-  };
-}
+const loadRequestPanels = () => import('./request-panels');
+const loadConclusion = () => import('./conclusion');
+const loadRecommendation = () => import('./recommendation');
+const EvaluatePanel = lazy(() =>
+  loadRequestPanels().then((module) => ({ default: module.EvaluatePanel })),
+);
+const StartPanel = lazy(() =>
+  loadRequestPanels().then((module) => ({ default: module.StartPanel })),
+);
+const ConcludePanel = lazy(() =>
+  loadConclusion().then((module) => ({ default: module.ConcludePanel })),
+);
+const OutcomePanel = lazy(() =>
+  loadConclusion().then((module) => ({ default: module.OutcomePanel })),
+);
+const RecommendPanel = lazy(() =>
+  loadRecommendation().then((module) => ({ default: module.RecommendPanel })),
+);
 
-/** A titled section of the instance page where staff or the producer act on it. */
-export function ActionSection({ title, children }: { title: string; children: ReactNode }) {
-  const headingId = useId();
-  return (
-    <Paper
-      component="section"
-      aria-labelledby={headingId}
-      withBorder
-      radius="lg"
-      p={{ base: 'md', sm: 'lg' }}
-      bg="leaf.0"
-      style={{ borderColor: 'var(--mantine-color-leaf-3)' }}
-    >
-      <Stack gap="md">
-        <Title order={2} fz="lg" id={headingId}>
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Paper>
-  );
-}
-
-/** The technician's (or admin's) decision on a request nobody has evaluated yet. */
-function EvaluatePanel({ instance }: { instance: InstanceDetailItem }) {
-  const [accepted, setAccepted] = useState(false);
-  const evaluate = useEvaluate(instance.id);
-  const decide = (reject: boolean) =>
-    evaluate.mutate(reject, {
-      onSuccess: () =>
-        notifications.show({
-          color: reject ? 'red' : 'leaf',
-          message: reject ? m.rejectedNotice : m.accepted,
-        }),
-      onError: toldIfOvertaken(m.evaluateFailed),
-    });
-  const busy = evaluate.isPending;
-  return (
-    <ActionSection title="Avaliar solicitação">
-      <Text size="sm">
-        {instance.requestedBy?.name ?? 'O produtor'} solicitou o selo{' '}
-        <strong>{instance.process.stamp.name}</strong> para a propriedade{' '}
-        <strong>{instance.business.businessName}</strong>. Confira os dados abaixo e decida: quem
-        avalia passa a ser o técnico responsável pelo processo.
-      </Text>
-      <TermsAgreement
-        accepted={accepted}
-        onChange={setAccepted}
-        title={EVALUATION_TERMS_TITLE}
-        disabled={busy}
-      >
-        <EvaluationTerms businessName={instance.business.businessName} />
-      </TermsAgreement>
-      {evaluate.isError && (
-        <ErrorAlert title={m.evaluateFailed}>{errorMessage(evaluate.error)}</ErrorAlert>
-      )}
-      <Group gap="sm">
-        <Button
-          leftSection={<IconCheck size={18} aria-hidden />}
-          disabled={!accepted || (busy && evaluate.variables !== false)}
-          loading={busy && evaluate.variables === false}
-          onClick={() => decide(false)}
-        >
-          Aceitar solicitação
-        </Button>
-        <Button
-          color="red"
-          variant="outline"
-          leftSection={<IconBan size={18} aria-hidden />}
-          disabled={!accepted || (busy && evaluate.variables !== true)}
-          loading={busy && evaluate.variables === true}
-          onClick={() => decide(true)}
-        >
-          Rejeitar solicitação
-        </Button>
-      </Group>
-    </ActionSection>
-  );
-}
-
-/** The owner starts the process a technician accepted. */
-function StartPanel({ instance }: { instance: InstanceDetailItem }) {
-  const [accepted, setAccepted] = useState(false);
-  const start = useStartInstance(instance.id);
-  return (
-    <ActionSection title="Iniciar processo">
-      <Text size="sm">
-        {instance.technician?.name ?? 'O técnico'} aceitou a sua solicitação do selo{' '}
-        <strong>{instance.process.stamp.name}</strong>. Ao iniciar, os formulários da certificação
-        ficam disponíveis para preenchimento, cada um com o seu prazo.
-      </Text>
-      <TermsAgreement
-        accepted={accepted}
-        onChange={setAccepted}
-        title={START_TERMS_TITLE}
-        disabled={start.isPending}
-      >
-        <ProcessStartTerms sealName={instance.process.stamp.name} />
-      </TermsAgreement>
-      {start.isError && <ErrorAlert title={m.startFailed}>{errorMessage(start.error)}</ErrorAlert>}
-      <Button
-        leftSection={<IconPlayerPlay size={18} aria-hidden />}
-        disabled={!accepted}
-        loading={start.isPending}
-        onClick={() =>
-          start.mutate(undefined, {
-            onSuccess: () => notifications.show({ color: 'leaf', message: m.started }),
-            onError: toldIfOvertaken(m.startFailed),
-          })
-        }
-        w={{ base: '100%', xs: 'fit-content' }}
-      >
-        Iniciar processo
-      </Button>
-    </ActionSection>
-  );
+/**
+ * Staff act on the instance as its state moves: their panels load with the page's data rather
+ * than after it, and a later state does not wait for its panel.
+ */
+export function preloadStaffPanels(role: Role | undefined) {
+  if (!role || !STAFF_ROLES.includes(role)) return;
+  void loadRequestPanels();
+  void loadConclusion();
+  void loadRecommendation();
 }
 
 /**

@@ -28,9 +28,9 @@ import { ErrorAlert } from '../../../components/error-alert';
 import { CertificatePdfButton } from '../../certificates/components/certificate-pdf-button';
 import { StandingActions, StandingSummary } from '../../certificates/components/standing-actions';
 import { useConclude, type InstanceDetailItem } from '../api';
-import { ActionSection } from './action-panel';
+import { ActionSection } from './action-section';
 import { formatDay } from '../format';
-import { RecommendationSummary } from './recommendation';
+import { RecommendationSummary } from './recommendation-summary';
 
 const m = messages.certificates;
 

@@ -33,8 +33,9 @@ import type { ResumableUpload } from '../../../lib/uploads';
 import { prepareProof } from '../../forms/photo';
 import type { InstanceDetailItem } from '../api';
 import { parseCoordinate } from '../format';
-import { useInspectionPhotoUpload, useRecordInspection, type InspectionItem } from '../review-api';
-import { DialogFooter, ReviewDialog } from './review-section';
+import { useInspectionPhotoUpload } from '../inspection-upload';
+import { useRecordInspection, type InspectionItem } from '../review-api';
+import { DialogFooter, ReviewDialog } from './review-dialog';
 
 const m = messages.review;
 const u = messages.uploads;

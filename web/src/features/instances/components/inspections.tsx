@@ -1,25 +1,11 @@
 import { lazy, Suspense, useState } from 'react';
-import {
-  Button,
-  Group,
-  Image,
-  Loader,
-  Modal,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
-import { IconCameraPlus, IconPhotoOff } from '@tabler/icons-react';
+import { Button, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { IconCameraPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { InstanceDetailItem } from '../api';
 import { formatCoordinate, formatDay } from '../format';
-import {
-  inspectionPhotoQueryOptions,
-  inspectionsQueryOptions,
-  type InspectionItem,
-} from '../review-api';
+import { inspectionsQueryOptions, type InspectionItem } from '../review-api';
+import { PhotoImage } from './photo-image';
 import { ReviewList, ReviewSection, useDialogOnDemand } from './review-section';
 
 // The dialog brings the date picker and the photo handling: loaded when first opened.
@@ -27,36 +13,13 @@ const InspectionDialog = lazy(() =>
   import('./inspection-dialog').then((module) => ({ default: module.InspectionDialog })),
 );
 
+// The enlarged photo's dialog: loaded when a photo is first opened.
+const PhotoViewer = lazy(() =>
+  import('./photo-viewer').then((module) => ({ default: module.PhotoViewer })),
+);
+
 /** The height one vistoria takes while the list loads, so nothing below it moves. */
 const ITEM_HEIGHT = 168;
-const THUMB_SIZE = 72;
-
-function PhotoImage({ url, alt, large }: { url: string; alt: string; large?: boolean }) {
-  const photo = useQuery(inspectionPhotoQueryOptions(url));
-  const src = photo.data;
-  const size = large ? undefined : THUMB_SIZE;
-  if (photo.isError) {
-    return (
-      <Stack w={size} h={size ?? 240} align="center" justify="center" bg="gray.1">
-        <IconPhotoOff aria-label="Foto indisponível" />
-      </Stack>
-    );
-  }
-  if (!src) {
-    return large ? (
-      <Stack h={240} align="center" justify="center">
-        <Loader aria-label="Carregando a foto" />
-      </Stack>
-    ) : (
-      <Skeleton w={THUMB_SIZE} h={THUMB_SIZE} radius="sm" />
-    );
-  }
-  return large ? (
-    <Image src={src} alt={alt} fit="contain" mah="75vh" />
-  ) : (
-    <Image src={src} alt={alt} w={THUMB_SIZE} h={THUMB_SIZE} fit="cover" radius="sm" />
-  );
-}
 
 function InspectionCard({
   inspection,
@@ -112,6 +75,11 @@ function InspectionCard({
 export function InspectionsSection({ instance }: { instance: InstanceDetailItem }) {
   const dialog = useDialogOnDemand();
   const [shown, setShown] = useState<{ url: string; alt: string } | null>(null);
+  const [viewerUsed, setViewerUsed] = useState(false);
+  const show = (photo: { url: string; alt: string }) => {
+    setViewerUsed(true);
+    setShown(photo);
+  };
   const total = instance.review.inspections;
   const list = useQuery({ ...inspectionsQueryOptions(instance.id), enabled: total > 0 });
   const canInspect =
@@ -142,19 +110,15 @@ export function InspectionsSection({ instance }: { instance: InstanceDetailItem 
       >
         {(items) =>
           items.map((inspection) => (
-            <InspectionCard key={inspection.id} inspection={inspection} onOpen={setShown} />
+            <InspectionCard key={inspection.id} inspection={inspection} onOpen={show} />
           ))
         }
       </ReviewList>
-      <Modal
-        opened={shown !== null}
-        onClose={() => setShown(null)}
-        title={shown?.alt ?? 'Foto'}
-        size="xl"
-        centered
-      >
-        {shown && <PhotoImage url={shown.url} alt={shown.alt} large />}
-      </Modal>
+      {viewerUsed && (
+        <Suspense fallback={null}>
+          <PhotoViewer shown={shown} onClose={() => setShown(null)} />
+        </Suspense>
+      )}
       {dialog.used && (
         <Suspense fallback={null}>
           <InspectionDialog instance={instance} opened={dialog.opened} onClose={dialog.close} />

@@ -8,7 +8,7 @@ import { PtBrDateInput } from '../../../components/date-field';
 import { dayjs } from '../../../lib/dayjs';
 import type { InstanceDetailItem } from '../api';
 import { reviewFormQueryOptions, useOpenPendency } from '../review-api';
-import { DialogFooter, ReviewDialog } from './review-section';
+import { DialogFooter, ReviewDialog } from './review-dialog';
 
 const m = messages.review;
 

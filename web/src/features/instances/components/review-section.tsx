@@ -1,9 +1,9 @@
 import { useId, useState, type ReactNode } from 'react';
-import { Button, Group, Modal, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { errorMessage, isApiError, type ListResult } from '../../../api';
-import { ErrorAlert, LoadError } from '../../../components/error-alert';
+import { isApiError, type ListResult } from '../../../api';
+import { LoadError } from '../../../components/error-alert';
 
 /** A section of the review (pendências, vistorias): its title, its one action, its list. */
 export function ReviewSection({
@@ -95,58 +95,4 @@ export function useDialogOnDemand() {
       open();
     },
   };
-}
-
-/** The end of a review dialog: the server's refusal, if any, then Cancelar and its action. */
-export function DialogFooter({
-  failure,
-  failureTitle,
-  pending,
-  disabled,
-  submitLabel,
-  onSubmit,
-  onCancel,
-  cancelLabel = 'Cancelar',
-}: {
-  failure: unknown;
-  failureTitle: string;
-  pending: boolean;
-  disabled?: boolean;
-  submitLabel: string;
-  onSubmit: () => void;
-  onCancel: () => void;
-  cancelLabel?: string;
-}) {
-  return (
-    <>
-      {failure ? <ErrorAlert title={failureTitle}>{errorMessage(failure)}</ErrorAlert> : null}
-      <Group justify="flex-end" gap="sm">
-        <Button variant="default" onClick={onCancel} disabled={pending}>
-          {cancelLabel}
-        </Button>
-        <Button onClick={onSubmit} loading={pending} disabled={disabled}>
-          {submitLabel}
-        </Button>
-      </Group>
-    </>
-  );
-}
-
-/** A review dialog: wide enough for its fields, centred. */
-export function ReviewDialog({
-  title,
-  opened,
-  onClose,
-  children,
-}: {
-  title: string;
-  opened: boolean;
-  onClose: () => void;
-  children: ReactNode;
-}) {
-  return (
-    <Modal opened={opened} onClose={onClose} title={title} centered size="lg">
-      <Stack gap="md">{children}</Stack>
-    </Modal>
-  );
 }
