@@ -34,10 +34,10 @@ export default defineConfig({
     viewport: { width: 1280, height: 800 },
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
-    // Without a limit an action waits for its element as long as the test lives (a click behind
-    // a dialog that never closes held the review cycle to its 5 minutes): it fails at once with
-    // the locator it waited for.
-    actionTimeout: 20_000,
+    // Without a limit an action waits for its element as long as the test lives (a click on a
+    // vistoria photo that never appeared held the review cycle to its 5 minutes): it fails
+    // within these with the locator it waited for.
+    actionTimeout: 30_000,
     navigationTimeout: 30_000,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',

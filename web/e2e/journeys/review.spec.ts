@@ -197,14 +197,15 @@ for (const viewport of [widths.mobile]) {
     await expect(techItem).toContainText(`Prazo: ${brazilian(due)}`);
     await expect(techPendencies).toContainText('Abertas: 1');
 
-    // The producer sees it beside the field, corrects the field and answers.
+    // The producer sees it beside the field, corrects the field and answers (a new browser's
+    // first page, as the technician's above).
     const producer = await signedIn(browser, baseURL!, viewport, producerToken);
     await producer.goto(instanceUrl);
     const ownPendencies = producer.getByRole('region', { name: 'Pendências' });
     const ownItem = ownPendencies.getByRole('listitem', {
       name: `${FORM} — ${FIELD} (${sealName})`,
     });
-    await expect(ownItem).toContainText(description);
+    await expect(ownItem).toContainText(description, { timeout: 30_000 });
     await ownItem.getByRole('link', { name: 'Corrigir no formulário' }).click();
     await expect(producer.getByRole('heading', { level: 1, name: FORM })).toBeVisible();
     await expect(producer.getByText(`Pendência: ${description}`)).toBeVisible();
@@ -351,7 +352,7 @@ for (const viewport of [widths.mobile]) {
     const producer = await signedIn(browser, baseURL!, viewport, producerToken);
     await producer.goto(instanceUrl);
     const timeline = producer.getByRole('region', { name: 'Linha do tempo' });
-    await expect(timeline).toContainText('Pendência aberta por');
+    await expect(timeline).toContainText('Pendência aberta por', { timeout: 30_000 });
     await expect(timeline).toContainText('Vistoria de');
     await fitsTheScreen(producer);
     await snap(`review-producer-${px}`, producer);
