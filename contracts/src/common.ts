@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { messages } from './messages';
-import { toSaoPauloDay } from './rules/sao-paulo-day';
+import { toSaoPauloDay } from './constants';
 
-export { toSaoPauloDay } from './rules/sao-paulo-day';
+export { toSaoPauloDay } from './constants';
 
 // Messages zod writes itself (unknown keys, wrong types) in Portuguese too. Set here, where the
 // shared rules of every schema live, rather than in the index: a bundle that uses no schema (the

@@ -128,5 +128,33 @@ export const PENDING_MESSAGES = {
   pendencyOpen: 'Pendência aberta. Corrija aqui!',
 } as const;
 
+/**
+ * Resumable uploads (tus 1.0, DESIGN §4b): a file is created at UPLOADS_PATH, sent in parts and,
+ * with its last byte, attached as the multipart route named by its `target` would attach it.
+ */
+export const UPLOADS_PATH = '/api/uploads';
+
+/**
+ * Bytes per PATCH: a cut link loses at most one part, and one part takes a few seconds even on a
+ * slow 3G uplink (400 kbit/s).
+ */
+export const UPLOAD_CHUNK_BYTES = 256 * 1024;
+
 /** Lists send their full count in this header (DESIGN §4). */
 export const TOTAL_COUNT_HEADER = 'X-Total-Count';
+
+// Building a formatter loads the time zone's rules, which costs more than a whole cached answer
+// of the API: it is built once, on first use, and shared.
+let saoPauloDays: Intl.DateTimeFormat | undefined;
+
+export function toSaoPauloDay(value: string): string | null {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    const date = new Date(`${value}T12:00:00Z`);
+    return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value ? null : value;
+  }
+  if (!/^\d{4}-\d{2}-\d{2}T/.test(value)) return null;
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return null;
+  saoPauloDays ??= new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' });
+  return saoPauloDays.format(date);
+}

@@ -1,6 +1,5 @@
-import { FIELD_TEXT_MAX, type FieldType } from '../constants';
+import { FIELD_TEXT_MAX, toSaoPauloDay, type FieldType } from '../constants';
 import { messages } from '../messages';
-import { toSaoPauloDay } from './sao-paulo-day';
 
 const m = messages.forms;
 

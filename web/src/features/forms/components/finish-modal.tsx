@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { IconSignature } from '@tabler/icons-react';
+import { OnDemandModal } from './on-demand-modal';
 
 interface FinishModalProps {
   opened: boolean;
@@ -43,7 +44,7 @@ export function FinishModal({
     onConfirm(sign ? password : undefined);
   };
   return (
-    <Modal
+    <OnDemandModal
       opened={opened}
       onClose={close}
       title={sign ? 'Assinar e finalizar o formulário' : 'Finalizar o formulário'}
@@ -87,6 +88,6 @@ export function FinishModal({
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </OnDemandModal>
   );
 }

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Button, Group, Modal, Paper, Stack, Table, Text, Title, ActionIcon } from '@mantine/core';
+import { Button, Group, Paper, Stack, Table, Text, Title, ActionIcon } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconEye, IconPlus, IconTrash } from '@tabler/icons-react';
 import { messages } from '@agroselo/contracts';
@@ -10,6 +10,7 @@ import { FieldInput } from './field-input';
 import { PendencyNote } from './pendency-note';
 import { ProofField } from './proof-field';
 import { SeasonNotes } from './season-notes';
+import { OnDemandModal } from './on-demand-modal';
 
 const m = messages.forms;
 
@@ -237,7 +238,7 @@ export function ListField({
         )}
       </Stack>
 
-      <Modal
+      <OnDemandModal
         opened={openRow !== undefined}
         onClose={() => setOpened(null)}
         title={openRow ? `${table.field.name}: linha ${(opened ?? 0) + 1}` : ''}
@@ -268,9 +269,9 @@ export function ListField({
             </Group>
           </Stack>
         )}
-      </Modal>
+      </OnDemandModal>
 
-      <Modal
+      <OnDemandModal
         opened={deleting !== null}
         onClose={() => setDeleting(null)}
         title={`Excluir a linha ${(deleting ?? 0) + 1}?`}
@@ -288,7 +289,7 @@ export function ListField({
             </Button>
           </Group>
         </Stack>
-      </Modal>
+      </OnDemandModal>
     </Paper>
   );
 }
