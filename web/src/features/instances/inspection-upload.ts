@@ -1,11 +1,25 @@
-import { API_BASE } from '../../api';
+import { useQueryClient } from '@tanstack/react-query';
+import { API_BASE, type ListResult } from '../../api';
 // Only the vistoria dialog (loaded when staff open it) uploads: the tus client comes with it.
 import { startUpload } from '../../lib/uploads';
-import { useReviewRefresh, type InspectionItem } from './review-api';
+import { inspectionsQueryOptions, useReviewRefresh, type InspectionItem } from './review-api';
 
 /** A vistoria's photo sent with tus to …/inspections/{inspectionId}/photos. */
 export function useInspectionPhotoUpload(instanceId: string) {
+  const queryClient = useQueryClient();
   const refresh = useReviewRefresh();
+  // The upload's answer is the vistoria with its photos, newer than any read of the list that
+  // began before its last part arrived: written into the list before and after the refresh, so a
+  // list that answered late (seen in the review journey) cannot hide the photo.
+  const showPhotos = (inspection: InspectionItem) =>
+    queryClient.setQueryData<ListResult<InspectionItem>>(
+      inspectionsQueryOptions(instanceId).queryKey,
+      (list) =>
+        list && {
+          ...list,
+          items: list.items.map((item) => (item.id === inspection.id ? inspection : item)),
+        },
+    );
   return (
     inspectionId: string,
     file: File,
@@ -17,7 +31,14 @@ export function useInspectionPhotoUpload(instanceId: string) {
       scope: inspectionId,
       ...options,
     });
-    void upload.done.then(refresh, () => undefined);
+    void upload.done.then(
+      async (inspection) => {
+        showPhotos(inspection);
+        await refresh();
+        showPhotos(inspection);
+      },
+      () => undefined,
+    );
     return upload;
   };
 }

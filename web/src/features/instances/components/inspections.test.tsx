@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { toCamelCaseKeys } from 'es-toolkit';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@agroselo/contracts';
 import { errorFromBody } from '../../../api/api-error';
@@ -192,6 +193,39 @@ describe('the vistorias of an instance', () => {
     await act(async () => uploads.made[1]!.resolve(inspection));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(recordings(fetchMock)).toBe(1);
+  });
+
+  it('shows a photo once it arrives, even when the list answers without it', async () => {
+    stubObjectUrls();
+    const instance = detail(true, 1);
+    const withoutPhotos = { ...inspection, photos: [] };
+    renderInstanceDetail(technician, instance, {
+      // Every read of the list misses the photo: it began before the photo's last part arrived.
+      [list]: json([withoutPhotos]),
+      [`POST /api/process-instance/${instance.id}/inspections`]: json(withoutPhotos, {
+        status: 201,
+      }),
+      [`GET ${inspection.photos[0]!.url}`]: () =>
+        new Response('png', { headers: { 'Content-Type': 'image/png' } }),
+    });
+    const section = within(await screen.findByRole('region', { name: 'Vistoria' }));
+    expect(await section.findByText(inspection.summary)).toBeVisible();
+    await userEvent.click(section.getByRole('button', { name: 'Registrar vistoria' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Registrar vistoria' }));
+    await write(dialog.getByRole('textbox', { name: 'Latitude' }), '-30,8512');
+    await write(dialog.getByRole('textbox', { name: 'Longitude' }), '-51,7986');
+    await write(dialog.getByRole('textbox', { name: 'Resumo' }), inspection.summary);
+    fireEvent.change(screen.getByLabelText('Escolher fotos'), {
+      target: { files: [new File(['png'], 'taipa.png', { type: 'image/png' })] },
+    });
+    await userEvent.click(dialog.getByRole('button', { name: 'Registrar vistoria' }));
+    await waitFor(() => expect(uploads.made).toHaveLength(1));
+    // As the upload client answers: the route's JSON in camelCase.
+    await act(async () => uploads.made[0]!.resolve(toCamelCaseKeys(inspection)));
+
+    expect(
+      await section.findByRole('button', { name: 'Ampliar: Foto 1 da vistoria de 25/03/2026' }),
+    ).toBeVisible();
   });
 
   it('keeps the vistoria when a photo fails or is canceled, and sends that photo again', async () => {
