@@ -41,9 +41,10 @@ const response = (status: number, body: unknown) => ({
   getHeader: () => undefined,
   getUnderlyingObject: () => null,
 });
-const started = async () => {
-  await vi.waitFor(() => expect(tus.made.at(-1)?.start).toHaveBeenCalled());
-  return tus.made.at(-1)!;
+/** The `count`th upload of the test, once started (tus is loaded on the first upload: async). */
+const started = async (count = 1) => {
+  await vi.waitFor(() => expect(tus.made[count - 1]?.start).toHaveBeenCalled());
+  return tus.made[count - 1]!;
 };
 
 describe('startUpload', () => {
@@ -127,7 +128,7 @@ describe('startUpload', () => {
       message: messages.forms.proofType,
     });
     const lost = startUpload({ file: file(), target: TARGET, scope: 'f' });
-    const second = await started();
+    const second = await started(2);
     second.options.onError!(Object.assign(new Error('tus: failed'), { originalResponse: null }));
     const error = await lost.done.catch((reason: unknown) => reason);
     expect(isApiError(error) && error.status).toBe(NETWORK_ERROR_STATUS);

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { toCamelCaseKeys } from 'es-toolkit';
-import { Upload, type DetailedError } from 'tus-js-client';
+import type { DetailedError, Upload } from 'tus-js-client';
 import { UPLOAD_CHUNK_BYTES, UPLOADS_PATH } from '@agroselo/contracts';
 import { tokenStore } from '../api';
 import { errorFromBody, networkError } from '../api/api-error';
@@ -77,53 +77,59 @@ export function startUpload<T>({
 }: UploadOptions): ResumableUpload<T> {
   let upload: Upload | null = null;
   let canceled = false;
-  const done = new Promise<T>((resolve, reject) => {
-    upload = new Upload(file, {
-      endpoint: UPLOADS_PATH,
-      chunkSize: UPLOAD_CHUNK_BYTES,
-      retryDelays: RETRY_DELAYS,
-      metadata: { filename: file.name, filetype: file.type, target },
-      storeFingerprintForResuming: true,
-      removeFingerprintOnSuccess: true,
-      fingerprint: async () =>
-        ['agroselo-upload', target, file.name, file.type, file.size, file.lastModified].join('|'),
-      onBeforeRequest: (request) => {
-        const token = tokenStore.get();
-        if (token) request.setHeader('Authorization', `Bearer ${token}`);
-      },
-      onProgress: (sent, total) => onProgress?.(total > 0 ? sent / total : 0),
-      onSuccess: ({ lastResponse }) => {
-        const text = lastResponse.getBody();
-        resolve(toCamelCaseKeys(text ? (JSON.parse(text) as unknown) : null) as T);
-      },
-      onError: (error) => {
-        if (canceled) return;
-        if (!navigator.onLine && !(error as DetailedError).originalResponse) {
-          onWaiting?.(true);
-          window.addEventListener(
-            'online',
-            () => {
-              onWaiting?.(false);
-              if (!canceled) upload?.start();
-            },
-            { once: true },
-          );
-          return;
-        }
-        reject(apiErrorOf(error));
-      },
-    });
-    const current = upload;
-    void current
-      .findPreviousUploads()
-      .then((previous) => {
-        const last = previous[0];
-        if (last) current.resumeFromPreviousUpload(last);
-      })
-      .finally(() => {
-        if (!canceled) current.start();
+  const send = (Tus: typeof Upload) =>
+    new Promise<T>((resolve, reject) => {
+      upload = new Tus(file, {
+        endpoint: UPLOADS_PATH,
+        chunkSize: UPLOAD_CHUNK_BYTES,
+        retryDelays: RETRY_DELAYS,
+        metadata: { filename: file.name, filetype: file.type, target },
+        storeFingerprintForResuming: true,
+        removeFingerprintOnSuccess: true,
+        fingerprint: async () =>
+          ['agroselo-upload', target, file.name, file.type, file.size, file.lastModified].join('|'),
+        onBeforeRequest: (request) => {
+          const token = tokenStore.get();
+          if (token) request.setHeader('Authorization', `Bearer ${token}`);
+        },
+        onProgress: (sent, total) => onProgress?.(total > 0 ? sent / total : 0),
+        onSuccess: ({ lastResponse }) => {
+          const text = lastResponse.getBody();
+          resolve(toCamelCaseKeys(text ? (JSON.parse(text) as unknown) : null) as T);
+        },
+        onError: (error) => {
+          if (canceled) return;
+          if (!navigator.onLine && !(error as DetailedError).originalResponse) {
+            onWaiting?.(true);
+            window.addEventListener(
+              'online',
+              () => {
+                onWaiting?.(false);
+                if (!canceled) upload?.start();
+              },
+              { once: true },
+            );
+            return;
+          }
+          reject(apiErrorOf(error));
+        },
       });
-  });
+      const current = upload;
+      void current
+        .findPreviousUploads()
+        .then((previous) => {
+          const last = previous[0];
+          if (last) current.resumeFromPreviousUpload(last);
+        })
+        .finally(() => {
+          if (!canceled) current.start();
+        });
+    });
+  // tus arrives with the first upload, not with every page that offers one (15 KB on a form).
+  const done = import('tus-js-client').then(
+    ({ Upload }) => send(Upload),
+    () => Promise.reject(networkError()),
+  );
   const scoped = inFlight.get(scope) ?? new Set<Promise<unknown>>();
   inFlight.set(scope, scoped);
   const untrack = () => {
