@@ -27,6 +27,7 @@ import { uploadsRoutes } from './modules/uploads/routes';
 import { usersRoutes } from './modules/users/routes';
 import { webDist } from './paths';
 import { authPlugin } from './plugins/auth';
+import { requestLogFields } from './plugins/client-address';
 import { registerDocs } from './plugins/docs';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerHttp } from './plugins/http';
@@ -68,7 +69,11 @@ export async function buildApp(
   options: { logger?: FastifyServerOptions['logger']; webRoot?: string } = {},
 ): Promise<App> {
   const app = Fastify({
-    logger: options.logger ?? { level: deps.config.LOG_LEVEL, stream: turnBatchedStdout() },
+    logger: options.logger ?? {
+      level: deps.config.LOG_LEVEL,
+      stream: turnBatchedStdout(),
+      serializers: { req: requestLogFields },
+    },
     trustProxy: deps.config.TRUST_PROXY.length > 0 ? deps.config.TRUST_PROXY : false,
     bodyLimit: 1024 * 1024,
     frameworkErrors,

@@ -6,9 +6,10 @@
  * A line waits at most until the end of its turn, and whatever waits is written before the process
  * exits, a crash included.
  */
-export function turnBatchedStdout(
-  write: (chunk: string) => void = (chunk) => process.stdout.write(chunk),
-): { write(line: string): void; flush(): void } {
+export function turnBatchedStdout(write: (chunk: string) => void = standardOutput()): {
+  write(line: string): void;
+  flush(): void;
+} {
   let pending: string[] = [];
   let scheduled = false;
   const flush = () => {
@@ -29,4 +30,10 @@ export function turnBatchedStdout(
     },
     flush,
   };
+}
+
+/** `process.stdout` is a getter: asked once. */
+function standardOutput(): (chunk: string) => void {
+  const stdout = process.stdout;
+  return (chunk) => stdout.write(chunk);
 }

@@ -15,15 +15,16 @@ export interface Page<T> {
 export const windowTotal = () => sql<number>`count(*) over()`.mapWith(Number).as('total');
 
 /**
- * A page from rows that carry `total` (see windowTotal). A page past the end has no row to carry
- * it: only then is the count asked for separately.
+ * A page from rows that carry `total` (see windowTotal; a null one counts as 0). A page past the
+ * end has no row to carry it: only then is the count asked for separately.
  */
-export async function pageFrom<Row extends { total: number }, T>(
+export async function pageFrom<Row extends { total: number | null }, T>(
   rows: Row[],
   present: (row: Row) => T,
   options: { offset: number; countPastEnd: () => Promise<number> },
 ): Promise<Page<T>> {
-  const total = rows[0]?.total ?? (options.offset > 0 ? await options.countPastEnd() : 0);
+  const total =
+    rows.length > 0 ? (rows[0]!.total ?? 0) : options.offset > 0 ? await options.countPastEnd() : 0;
   return { items: rows.map(present), total };
 }
 

@@ -3,6 +3,7 @@ import { messages } from '@agroselo/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { BoundedMap, stringBytes } from '../lib/bounded-map';
 import { AppError } from '../lib/errors';
+import { clientAddress } from './client-address';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -86,7 +87,7 @@ function counting(counter: FloodCounter) {
     if (request.floodCounted || isWebAppFile(request)) return done();
     request.floodCounted = true;
     const now = Date.now();
-    const { count, startedAt } = counter.hit(normalizeIP(request.ip), now);
+    const { count, startedAt } = counter.hit(normalizeIP(clientAddress(request)), now);
     const resetSeconds = String(Math.ceil((startedAt + WINDOW_MS - now) / 1000));
     reply.header('x-ratelimit-limit', String(counter.max));
     if (count <= counter.max) {

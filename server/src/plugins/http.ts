@@ -10,6 +10,7 @@ import Fastify, {
 } from 'fastify';
 import { AppError } from '../lib/errors';
 import { fileCsp, inspectUpload } from '../lib/files';
+import { registerClientAddress } from './client-address';
 import { registerFloodLimit } from './flood-limit';
 
 export type { UploadedFile } from '../lib/files';
@@ -70,6 +71,7 @@ export const BASELINE_SECURITY_HEADERS: Record<string, string> = {
 /** Body parsers, security headers and the flood limit shared by every route. */
 export async function registerHttp(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', await securityHeaders());
+  registerClientAddress(app);
   registerFloodLimit(app, app.deps.config.RATE_LIMIT_PER_MINUTE);
   await app.register(formbody);
   await app.register(multipart, { limits: UPLOAD_LIMITS });

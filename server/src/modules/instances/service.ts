@@ -158,9 +158,14 @@ export async function listInstances(
     ...(query.safra ? { safra: query.safra } : {}),
   };
   const rows = await statements.rows.execute(values);
+  // Named fields, not a spread of the row: a copy of every column per row showed in profiles.
   const present = (row: (typeof rows)[number]) =>
     presentInstanceSummary({
-      ...row,
+      instance: row.instance,
+      property: row.property,
+      stampName: row.stampName,
+      safra: row.safra,
+      technician: row.technician,
       progress: { finished: row.formsFinished, total: row.formsTotal },
     });
   const countAll = async () => (await statements.totalOnly.execute(values))[0];
@@ -172,9 +177,8 @@ export async function listInstances(
       key: `${query.status}:${query.safra ?? ''}:${values.pattern}`,
       count: countAll,
     });
-  return pageFrom(
-    rows.map((row) => ({ ...row, total: row.total ?? 0 })),
-    present,
-    { offset: query.offset, countPastEnd: async () => (await countAll())?.total ?? 0 },
-  );
+  return pageFrom(rows, present, {
+    offset: query.offset,
+    countPastEnd: async () => (await countAll())?.total ?? 0,
+  });
 }

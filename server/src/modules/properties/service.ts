@@ -168,11 +168,10 @@ export async function listProperties(
       key: `${staff ? '' : caller.id}:${values.pattern}`,
       count: countAll,
     });
-  return pageFrom(
-    rows.map((row) => ({ ...row, total: row.total ?? 0 })),
-    present,
-    { offset: query.offset, countPastEnd: async () => (await countAll())?.total ?? 0 },
-  );
+  return pageFrom(rows, present, {
+    offset: query.offset,
+    countPastEnd: async () => (await countAll())?.total ?? 0,
+  });
 }
 
 /** One property; someone else's answers 404, so its existence is not revealed. */

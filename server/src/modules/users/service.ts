@@ -85,11 +85,10 @@ export async function listUsers(
       key: values.pattern ?? '',
       count: countAll,
     });
-  return pageFrom(
-    rows.map((row) => ({ ...row, total: row.total ?? 0 })),
-    present,
-    { offset: query.offset, countPastEnd: async () => (await countAll())?.total ?? 0 },
-  );
+  return pageFrom(rows, present, {
+    offset: query.offset,
+    countPastEnd: async () => (await countAll())?.total ?? 0,
+  });
 }
 
 const actor = alias(users, 'actor');
