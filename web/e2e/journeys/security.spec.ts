@@ -34,7 +34,11 @@ test.describe('the product under its Content-Security-Policy', () => {
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).toContain("base-uri 'none'");
 
-      await expect(page.getByRole('heading', { name: /AgroSelo API/ })).toBeVisible();
+      // Swagger UI builds the whole document (every route of the API) before its heading shows:
+      // on a busy CI machine that took more than the default 10 s once.
+      await expect(page.getByRole('heading', { name: /AgroSelo API/ })).toBeVisible({
+        timeout: 30_000,
+      });
       const token = page.locator('.opblock-summary-path', { hasText: '/api/auth/token' });
       await expect(token.first()).toBeVisible();
       // Opening an operation runs the UI's scripts and styles further.
