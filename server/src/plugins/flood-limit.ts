@@ -62,15 +62,12 @@ export class FloodCounter {
 }
 
 /** The web app's own files: one visit loads dozens of them, so they are never counted. */
-const isWebAppFile = (request: FastifyRequest) =>
-  (request.method === 'GET' || request.method === 'HEAD') &&
-  !request.url.startsWith('/api') &&
-  !request.url.startsWith('/docs');
-
-const isWebAppRoute = (route: RouteOptions) =>
-  [route.method].flat().every((method) => method === 'GET' || method === 'HEAD') &&
-  !route.url.startsWith('/api') &&
-  !route.url.startsWith('/docs');
+const servesWebApp = (methods: readonly string[], url: string) =>
+  methods.every((method) => method === 'GET' || method === 'HEAD') &&
+  !url.startsWith('/api') &&
+  !url.startsWith('/docs');
+const isWebAppFile = (request: FastifyRequest) => servesWebApp([request.method], request.url);
+const isWebAppRoute = (route: RouteOptions) => servesWebApp([route.method].flat(), route.url);
 
 /**
  * Counts a request against `counter` with no asynchronous step, and answers 429 past its limit
@@ -90,13 +87,9 @@ function counting(counter: FloodCounter) {
     const { count, startedAt } = counter.hit(normalizeIP(clientAddress(request)), now);
     const resetSeconds = String(Math.ceil((startedAt + WINDOW_MS - now) / 1000));
     reply.header('x-ratelimit-limit', String(counter.max));
-    if (count <= counter.max) {
-      reply.header('x-ratelimit-remaining', String(counter.max - count));
-      reply.header('x-ratelimit-reset', resetSeconds);
-      return done();
-    }
-    reply.header('x-ratelimit-remaining', '0');
+    reply.header('x-ratelimit-remaining', String(Math.max(0, counter.max - count)));
     reply.header('x-ratelimit-reset', resetSeconds);
+    if (count <= counter.max) return done();
     reply.header('retry-after', resetSeconds);
     done(new AppError(429, messages.auth.tooManyRequests));
   };
