@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
-import { paths } from './src/app/paths';
+import { paths } from './src/app/paths.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);

@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { MOCKING, webTest } from './vitest.shared';
+import { MOCKING, webTest } from './vitest.shared.ts';
 
 export default defineConfig({
   ...webTest,
