@@ -526,21 +526,24 @@ async function recordReplays(
   return replays;
 }
 
+/** The built server's settings in every mode: production, behind the bench's trusted proxy. */
+const serverEnvFor = (dataDir: string, demo: boolean): Record<string, string> => ({
+  PATH: process.env.PATH ?? '',
+  NODE_ENV: 'production',
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+  TRUST_PROXY: '127.0.0.1',
+  SEED_DEMO: String(demo),
+});
+
 const children = new Set<ChildProcess>();
 const cleanups: (() => Promise<void>)[] = [];
 
 async function runMode(mode: 'pg' | 'pglite', workDir: string): Promise<ModeResult> {
   const passwordHash = await hashPassword(BENCH_PASSWORD);
   const dataDir = mkdtempSync(path.join(workDir, `${mode}-`));
-  const serverEnv: Record<string, string> = {
-    PATH: process.env.PATH ?? '',
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-    TRUST_PROXY: '127.0.0.1',
-    SEED_DEMO: 'false',
-  };
+  const serverEnv = serverEnvFor(dataDir, false);
 
   let seeded: Seeded;
   const seedStarted = Date.now();
@@ -836,16 +839,7 @@ async function runDemo(workDir: string): Promise<ModeResult> {
     [...SERVER_NODE_ARGS, ...nodeArgs, path.join(repoRoot, 'server/dist/main.js')],
     {
       cwd: repoRoot,
-      env: {
-        PATH: process.env.PATH ?? '',
-        NODE_ENV: 'production',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-        TRUST_PROXY: '127.0.0.1',
-        SEED_DEMO: 'true',
-      },
+      env: { ...serverEnvFor(dataDir, true), PORT: String(port) },
       stdio: ['ignore', logFd, logFd],
     },
   );
