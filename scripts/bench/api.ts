@@ -6,7 +6,10 @@
  * read path over HTTP with autocannon, as the role that uses it; beside it, a bare Fastify + pg
  * route on the same database gives the ceiling. Prints req/s, p50, p99 and the ratio to the ceiling
  * per path, and the server's peak memory. `--embedded` measures the embedded (PGlite) mode with the
- * same data too, side by side. Figures, not asserts: targets are marked, never failed.
+ * same data too, side by side. `--demo` measures the embedded server alone as a first start on the
+ * demo data runs it (SEED_DEMO=true, an empty DATA_DIR, the demo accounts): every path at the
+ * same connections, with the server's peak memory after each (issue #24: 350 MiB). Figures, not
+ * asserts: targets are marked, never failed.
  *
  * The server runs with the defaults a deployment uses: the flood limit on, requests arriving
  * through a trusted proxy (TRUST_PROXY=127.0.0.1) from thousands of client addresses.
@@ -35,6 +38,7 @@ import { createMailer } from '../../server/src/lib/mailer';
 import { hashPassword } from '../../server/src/lib/passwords';
 import { createLocalStorage } from '../../server/src/lib/storage';
 import { createTokenService } from '../../server/src/lib/tokens';
+import { DEMO_LOGINS, DEMO_PASSWORD } from '../../server/src/db/seed/demo';
 import { webDist } from '../../server/src/paths';
 import { freePort, startPostgres } from '../postgres-cluster.mjs';
 import { SERVER_NODE_ARGS } from '../server-node-args.mjs';
@@ -52,6 +56,7 @@ import {
 const { values: args } = parseArgs({
   options: {
     embedded: { type: 'boolean', default: false },
+    demo: { type: 'boolean', default: false },
     small: { type: 'boolean', default: false },
     duration: { type: 'string', default: '10' },
     warmup: { type: 'string' },
@@ -94,12 +99,15 @@ interface BenchPath {
   target?: Target;
 }
 
-type Seeded = Awaited<ReturnType<typeof seed>>;
+/** What the paths need of the data: its ids, and the accounts the login path signs in with. */
+type Seeded = Awaited<ReturnType<typeof seed>> & { loginPassword?: string };
 
 /** An authenticated read (issue #24): near its own SQL, and a list near the 20-row ceiling. */
 const READ: Target = { sameSql: 0.6, p99: 50 };
 const LIST: Target = { ...READ, ratio: 0.5 };
 const EMBEDDED: Target = { p99: 400 };
+/** Issue #24: the embedded server's peak memory on the demo data, every path at 50 connections. */
+const DEMO_PEAK_MIB = 350;
 
 const PATHS: BenchPath[] = [
   {
@@ -248,7 +256,7 @@ const PATHS: BenchPath[] = [
     body: (n, seeded) =>
       new URLSearchParams({
         username: seeded.loginEmails[n % seeded.loginEmails.length]!,
-        password: BENCH_PASSWORD,
+        password: seeded.loginPassword ?? BENCH_PASSWORD,
       }).toString(),
     contentType: 'application/x-www-form-urlencoded',
   },
@@ -518,21 +526,24 @@ async function recordReplays(
   return replays;
 }
 
+/** The built server's settings in every mode: production, behind the bench's trusted proxy. */
+const serverEnvFor = (dataDir: string, demo: boolean): Record<string, string> => ({
+  PATH: process.env.PATH ?? '',
+  NODE_ENV: 'production',
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+  TRUST_PROXY: '127.0.0.1',
+  SEED_DEMO: String(demo),
+});
+
 const children = new Set<ChildProcess>();
 const cleanups: (() => Promise<void>)[] = [];
 
 async function runMode(mode: 'pg' | 'pglite', workDir: string): Promise<ModeResult> {
   const passwordHash = await hashPassword(BENCH_PASSWORD);
   const dataDir = mkdtempSync(path.join(workDir, `${mode}-`));
-  const serverEnv: Record<string, string> = {
-    PATH: process.env.PATH ?? '',
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-    TRUST_PROXY: '127.0.0.1',
-    SEED_DEMO: 'false',
-  };
+  const serverEnv = serverEnvFor(dataDir, false);
 
   let seeded: Seeded;
   const seedStarted = Date.now();
@@ -643,6 +654,37 @@ async function runMode(mode: 'pg' | 'pglite', workDir: string): Promise<ModeResu
   await waitForHttp(`${base}/docs/json`, server, logFile);
   log(`  server memory when ready: ${residentMemory(server.pid!, 'VmRSS').toFixed(0)} MiB`);
 
+  const outcomes = await measurePaths(base, server.pid!, mode, seeded, BENCH_LOGINS, clusterPid);
+  const peakMiB = residentMemory(server.pid!, 'VmHWM');
+  await stopProcess(server);
+  if (stopCluster) {
+    cleanups.splice(cleanups.indexOf(stopCluster), 1);
+    await stopCluster();
+  }
+  return {
+    label: mode === 'pg' ? 'PostgreSQL' : 'embedded (PGlite)',
+    outcomes,
+    ceiling,
+    sameSql,
+    peakMiB,
+    seedSeconds,
+    counts: seeded.counts,
+  };
+}
+
+/**
+ * Every selected path against a running server, as the role that uses it: the route must be in
+ * its OpenAPI document, one probe request tells the answer's size, then warm-up and measured run;
+ * the server's peak memory is read after each path.
+ */
+async function measurePaths(
+  base: string,
+  serverPid: number,
+  mode: string,
+  seeded: Seeded,
+  logins: Record<'owner' | 'technician' | 'admin', string>,
+  clusterPid?: number,
+): Promise<Map<BenchPath, Outcome>> {
   const spec = (await (await fetch(`${base}/docs/json`)).json()) as {
     paths: Record<string, Record<string, unknown>>;
   };
@@ -662,7 +704,10 @@ async function runMode(mode: 'pg' | 'pglite', workDir: string): Promise<ModeResu
     const response = await fetch(`${base}/api/auth/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ username: BENCH_LOGINS[role], password: BENCH_PASSWORD }),
+      body: new URLSearchParams({
+        username: logins[role],
+        password: seeded.loginPassword ?? BENCH_PASSWORD,
+      }),
     });
     if (!response.ok) throw new Error(`login as ${role} answered ${response.status}`);
     tokens[role] = ((await response.json()) as { access_token: string }).access_token;
@@ -701,34 +746,172 @@ async function runMode(mode: 'pg' | 'pglite', workDir: string): Promise<ModeResu
     outcomes.set(benchPath, {
       kind: 'measured',
       result: await measure(base, request, `${benchPath.name} (${mode})`, () => ({
-        app: cpuMs(server.pid!),
+        app: cpuMs(serverPid),
         db: clusterPid ? cpuMs(clusterPid, true) : undefined,
       })),
     });
-    const [now, peak] = [
-      residentMemory(server.pid!, 'VmRSS'),
-      residentMemory(server.pid!, 'VmHWM'),
-    ];
+    const [now, peak] = [residentMemory(serverPid, 'VmRSS'), residentMemory(serverPid, 'VmHWM')];
     const outcome = outcomes.get(benchPath);
     if (outcome?.kind === 'measured') outcome.result.peakMiB = peak;
     log(`  server memory: ${now.toFixed(0)} MiB now, ${peak.toFixed(0)} MiB at most so far`);
   }
 
+  return outcomes;
+}
+
+/** The demo's accounts by role (the first of each: the producer with the demo's requests). */
+const DEMO_ROLE_LOGINS = Object.fromEntries(
+  (['owner', 'technician', 'admin'] as const).map((role) => [
+    role,
+    DEMO_LOGINS.find((login) => login.role === role)!.email,
+  ]),
+) as Record<'owner' | 'technician' | 'admin', string>;
+
+/**
+ * The ids the paths need, read from the demo data as its producer sees it: the instance of theirs
+ * with the longest timeline, and its form instance with the most fields.
+ */
+async function demoTargets(base: string): Promise<SeedTargets> {
+  const token = (
+    (await (
+      await fetch(`${base}/api/auth/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ username: DEMO_ROLE_LOGINS.owner, password: DEMO_PASSWORD }),
+      })
+    ).json()) as { access_token: string }
+  ).access_token;
+  const get = async <T>(url: string) =>
+    (await (
+      await fetch(`${base}${url}`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as T;
+  const properties =
+    await get<{ id: string; process_instances: { id: string }[] }[]>('/api/property/all');
+  const details = await Promise.all(
+    properties
+      .flatMap((property) => property.process_instances)
+      .map((instance) =>
+        get<{ id: string; events: unknown[]; form_instances: { id: string }[] }>(
+          `/api/process-instance/${instance.id}`,
+        ),
+      ),
+  );
+  const detail = details.reduce((most, next) =>
+    next.events.length > most.events.length ? next : most,
+  );
+  const withForms = details.filter((instance) => instance.form_instances.length > 0);
+  const forms = await Promise.all(
+    withForms.flatMap((instance) =>
+      instance.form_instances.map(async (form) => ({
+        instanceId: instance.id,
+        formId: form.id,
+        fields: (
+          await get<{ field_instances: unknown[] }>(
+            `/api/process-instance/${instance.id}/form/${form.id}`,
+          )
+        ).field_instances.length,
+      })),
+    ),
+  );
+  const form = forms.reduce((most, next) => (next.fields > most.fields ? next : most));
+  return {
+    chainInstanceId: detail.id,
+    formInstanceParentId: form.instanceId,
+    formInstanceId: form.formId,
+    ownerPropertyId: properties[0]!.id,
+  };
+}
+
+/**
+ * `--demo`: the built server as a first start on the demo data runs it (embedded, SEED_DEMO=true,
+ * an empty DATA_DIR: the build's cluster template copied, migrated, the demo seeded), driven on
+ * every selected path as the demo's accounts, its peak memory after each.
+ */
+async function runDemo(workDir: string): Promise<ModeResult> {
+  const dataDir = mkdtempSync(path.join(workDir, 'demo-'));
+  const port = await freePort();
+  const logFile = path.join(workDir, 'demo-server.log');
+  const logFd = openSync(logFile, 'a');
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const started = Date.now();
+  const server = spawn(
+    process.execPath,
+    [...SERVER_NODE_ARGS, ...nodeArgs, path.join(repoRoot, 'server/dist/main.js')],
+    {
+      cwd: repoRoot,
+      env: { ...serverEnvFor(dataDir, true), PORT: String(port) },
+      stdio: ['ignore', logFd, logFd],
+    },
+  );
+  closeSync(logFd);
+  children.add(server);
+  const base = `http://127.0.0.1:${port}`;
+  log(`server (demo data, embedded): starting, log in ${logFile}`);
+  await waitForHttp(`${base}/docs/json`, server, logFile);
+  const seedSeconds = (Date.now() - started) / 1000;
+  log(
+    `  server memory when ready: ${residentMemory(server.pid!, 'VmRSS').toFixed(0)} MiB, ${residentMemory(server.pid!, 'VmHWM').toFixed(0)} MiB at most`,
+  );
+  const targets = await demoTargets(base);
+  const logins = DEMO_LOGINS.map((login) => login.email);
+  const seeded: Seeded = {
+    targets,
+    counts: {
+      users: 0,
+      properties: 0,
+      process_instances: 0,
+      form_instances: 0,
+      field_instances: 0,
+      events: 0,
+    },
+    loginEmails: logins,
+    loginPassword: DEMO_PASSWORD,
+  };
+  const outcomes = await measurePaths(base, server.pid!, 'demo', seeded, DEMO_ROLE_LOGINS);
   const peakMiB = residentMemory(server.pid!, 'VmHWM');
   await stopProcess(server);
-  if (stopCluster) {
-    cleanups.splice(cleanups.indexOf(stopCluster), 1);
-    await stopCluster();
-  }
   return {
-    label: mode === 'pg' ? 'PostgreSQL' : 'embedded (PGlite)',
+    label: 'embedded (PGlite), demo data',
     outcomes,
-    ceiling,
-    sameSql,
+    sameSql: new Map(),
     peakMiB,
     seedSeconds,
     counts: seeded.counts,
   };
+}
+
+/** The demo's table: one server, its peak memory after each path against issue #24's 350 MiB. */
+function reportDemo(result: ModeResult) {
+  const header = ['path', 'role', 'req/s', 'p50 ms', 'p99 ms', 'CPU ms/req', 'peak MiB', 'target'];
+  const rows: string[][] = [];
+  for (const benchPath of PATHS) {
+    const outcome = result.outcomes.get(benchPath);
+    if (!outcome) continue;
+    const row = [`${benchPath.method ?? 'GET'} ${benchPath.url(PLACEHOLDERS)}`, benchPath.role];
+    row.push(...cells(outcome, benchPath.target && EMBEDDED, result, benchPath));
+    if (outcome.kind === 'measured' && outcome.result.peakMiB !== undefined)
+      row[row.length - 1] = [
+        row.at(-1),
+        `${outcome.result.peakMiB <= DEMO_PEAK_MIB ? '✓' : '✗'} peak ≤ ${DEMO_PEAK_MIB}`,
+      ]
+        .filter(Boolean)
+        .join('; ');
+    rows.push(row);
+  }
+  const lines = [
+    '',
+    `AgroSelo API benchmark, demo data — ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+    `machine: ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${fmt(totalmem() / 2 ** 30)} GiB, Node ${process.version}, load average before the run ${LOAD_BEFORE}`,
+    `data: the demo (SEED_DEMO=true on an empty DATA_DIR, embedded), signed in as ${Object.values(DEMO_ROLE_LOGINS).join(', ')}`,
+    `load: autocannon, ${CONNECTIONS} connections, ${WARMUP} s warm-up then ${DURATION} s measured per path; X-Forwarded-For from 2,048 addresses through TRUST_PROXY=127.0.0.1, default flood limit, NODE_ENV=production`,
+    `command: npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
+    '',
+    table(header, rows),
+    '',
+    `${result.label}: server peak memory (VmHWM) ${fmt(result.peakMiB)} MiB (target ≤ ${DEMO_PEAK_MIB}); ready in ${fmt(result.seedSeconds)} s`,
+    '',
+  ];
+  process.stdout.write(lines.join('\n'));
 }
 
 function sqlRunner(client: pg.Client): SqlRunner {
@@ -885,6 +1068,10 @@ async function main() {
   }
   const workDir = mkdtempSync(path.join(tmpdir(), 'agroselo-bench-'));
   cleanups.unshift(async () => rmSync(workDir, { recursive: true, force: true }));
+  if (args.demo) {
+    reportDemo(await runDemo(workDir));
+    return;
+  }
   const results = [await runMode('pg', workDir)];
   if (args.embedded) results.push(await runMode('pglite', workDir));
   report(results);

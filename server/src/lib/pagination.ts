@@ -18,15 +18,57 @@ export const windowTotal = () => sql<number>`count(*) over()`.mapWith(Number).as
  * A page from rows that carry `total` (see windowTotal; a null one counts as 0). A page past the
  * end has no row to carry it: only then is the count asked for separately.
  */
-export async function pageFrom<Row extends { total: number | null }, T>(
+export function pageFrom<Row extends { total: number | null }, T>(
   rows: Row[],
   present: (row: Row) => T,
   options: { offset: number; countPastEnd: () => Promise<number> },
 ): Promise<Page<T>> {
-  const total =
-    rows.length > 0 ? (rows[0]!.total ?? 0) : options.offset > 0 ? await options.countPastEnd() : 0;
-  return { items: rows.map(present), total };
+  return pageOfRows(
+    { items: rows.map(present), total: rows[0]?.total ?? null, version: null },
+    options,
+  );
 }
+
+/**
+ * A page's items already presented, with what its first row carried: the window total (or null)
+ * and, for a search, the data version (lib/search-totals.ts). See `rawPage`.
+ */
+export interface RawPage<T> {
+  items: T[];
+  total: number | null;
+  version: string | null;
+}
+
+/** pageFrom for items a raw statement presented while reading its rows (lib/raw-statement.ts). */
+export async function pageOfRows<T>(
+  page: RawPage<T>,
+  options: { offset: number; countPastEnd: () => Promise<number> },
+): Promise<Page<T>> {
+  const total =
+    page.items.length > 0
+      ? (page.total ?? 0)
+      : options.offset > 0
+        ? await options.countPastEnd()
+        : 0;
+  return { items: page.items, total };
+}
+
+/**
+ * The mapper of a raw list statement: each row presented by `present`, the total and the data
+ * version read from the first row at the given positions of the select list.
+ */
+export const rawPage =
+  <T>(present: (row: unknown[]) => T, totalAt: number, versionAt?: number) =>
+  (rows: unknown[][]): RawPage<T> => {
+    const items = new Array<T>(rows.length);
+    for (let n = 0; n < rows.length; n++) items[n] = present(rows[n]!);
+    const first = rows[0];
+    return {
+      items,
+      total: first?.[totalAt] == null ? null : Number(first[totalAt]),
+      version: versionAt === undefined ? null : ((first?.[versionAt] as string | null) ?? null),
+    };
+  };
 
 /**
  * The statement a page past its end asks its total from (see pageFrom), with the data version a

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { cacheVersions } from '../db/schema';
 import { BoundedMap, stringBytes } from './bounded-map';
-import type { Page } from './pagination';
+import type { Page, RawPage } from './pagination';
 
 /**
  * The version of the data named `name` in cache_versions (triggers give it a new value on every
@@ -46,19 +46,31 @@ export function searchTotals(max = 1000, maxBytes = 512 * 1024): SearchTotals {
  * A page of a search whose rows carry the `version` of the data (dataVersion): its total is the
  * one kept for that version, or is counted (with the version it counted) and kept.
  */
-export async function searchPage<Row extends { version: string | null }, T>(
+export function searchPage<Row extends { version: string | null }, T>(
   rows: Row[],
   present: (row: Row) => T,
-  options: {
-    offset: number;
-    totals: SearchTotals;
-    key: string;
-    count: () => Promise<{ total: number; version: string | null } | undefined>;
-  },
+  options: SearchPageOptions,
 ): Promise<Page<T>> {
-  const items = rows.map(present);
-  if (rows.length === 0 && options.offset === 0) return { items, total: 0 };
-  const version = rows[0]?.version;
+  return searchPageOfRows(
+    { items: rows.map(present), total: null, version: rows[0]?.version ?? null },
+    options,
+  );
+}
+
+interface SearchPageOptions {
+  offset: number;
+  totals: SearchTotals;
+  key: string;
+  count: () => Promise<{ total: number; version: string | null } | undefined>;
+}
+
+/** searchPage for items a raw statement presented while reading its rows (lib/raw-statement.ts). */
+export async function searchPageOfRows<T>(
+  page: RawPage<T>,
+  options: SearchPageOptions,
+): Promise<Page<T>> {
+  const { items, version } = page;
+  if (items.length === 0 && options.offset === 0) return { items, total: 0 };
   const kept = version ? options.totals.get(options.key, version) : undefined;
   if (kept !== undefined) return { items, total: kept };
   const counted = await options.count();

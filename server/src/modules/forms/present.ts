@@ -5,9 +5,6 @@ import { fullName } from '../instances/present';
 import { activeWriter, mayWriteField, viewerOf, type Writer } from './access';
 import type { CellJson, FieldInstanceJson, FormInstanceRow, PersonJson } from './queries';
 
-/** JSON built by PostgreSQL carries its own offset and microseconds: one ISO form on the wire. */
-const iso = (value: string) => new Date(value).toISOString();
-
 const personOf = (json: PersonJson | null) =>
   json
     ? { id: json.id, name: fullName({ firstName: json.first_name, lastName: json.last_name }) }
@@ -43,7 +40,7 @@ function presentCell(cell: CellJson, context: Context, staffField: boolean): Cel
         mime: cell.proof.mime as Proof['mime'],
         size: cell.proof.size,
         sha256: cell.proof.sha256,
-        uploaded_at: iso(cell.proof.created_at),
+        uploaded_at: cell.proof.created_at,
         uploaded_by: personOf(cell.proof.uploaded_by),
         url: proofPath(context.instanceId, context.formId, cell.id),
       }
@@ -52,8 +49,8 @@ function presentCell(cell: CellJson, context: Context, staffField: boolean): Cel
     id: cell.id,
     content: cell.content,
     version: cell.version,
-    created_at: iso(cell.created_at),
-    updated_at: iso(cell.updated_at),
+    created_at: cell.created_at,
+    updated_at: cell.updated_at,
     updated_by: personOf(cell.updated_by),
     field: { ...cell.field, child_fields: [] },
     parent_field_instance_id: cell.parent_field_instance_id,

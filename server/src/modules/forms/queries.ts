@@ -13,6 +13,7 @@ import {
   users,
 } from '../../db/schema';
 import { prepared } from '../../lib/prepared';
+import { isoUtc } from '../../lib/raw-statement';
 import type { FormState } from './access';
 
 const fi = formInstances;
@@ -32,6 +33,7 @@ export interface ProofJson {
   mime: string;
   size: number;
   sha256: string | null;
+  /** Already in the wire's ISO form (isoUtc). */
   created_at: string;
   uploaded_by: PersonJson | null;
 }
@@ -48,6 +50,7 @@ export interface CellJson {
   id: string;
   content: string | null;
   version: number;
+  /** Both already in the wire's ISO form (isoUtc). */
   created_at: string;
   updated_at: string;
   parent_field_instance_id: string | null;
@@ -95,14 +98,15 @@ const fieldObject = (alias: string) =>
 const proofOf = (owner: string) => sql`(
   select json_build_object(
     'filename', pr.filename, 'mime', pr.mime, 'size', pr.size, 'sha256', pr.sha256,
-    'created_at', pr.created_at, 'uploaded_by', ${person('pu')})
+    'created_at', ${isoUtc(sql.raw('pr.created_at'))}, 'uploaded_by', ${person('pu')})
   from ${proofs} pr left join ${users} pu on pu.id = pr.uploaded_by
   where pr.field_instance_id = ${sql.raw(owner)}.id)`;
 
 /** The common keys of a field instance `f` with its field `d` and last writer `u`. */
 const cellKeys = (f: string, d: string, u: string) => sql`
   'id', ${sql.raw(f)}.id, 'content', ${sql.raw(f)}.content, 'version', ${sql.raw(f)}.version,
-  'created_at', ${sql.raw(f)}.created_at, 'updated_at', ${sql.raw(f)}.updated_at,
+  'created_at', ${isoUtc(sql.raw(`${f}.created_at`))},
+  'updated_at', ${isoUtc(sql.raw(`${f}.updated_at`))},
   'parent_field_instance_id', ${sql.raw(f)}.parent_field_instance_id, 'row_id', ${sql.raw(f)}.row_id,
   'updated_by', ${person(u)}, 'field', ${fieldObject(d)}, 'proof', ${proofOf(f)}`;
 

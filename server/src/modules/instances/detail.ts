@@ -16,6 +16,7 @@ import {
 } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { prepared } from '../../lib/prepared';
+import { isoUtc } from '../../lib/raw-statement';
 import { renewalOfferJson, renewalOfJson } from '../safras/queries';
 import { outer } from '../seals/queries';
 import type { Caller } from '../../plugins/auth';
@@ -84,12 +85,12 @@ function detailQuery(db: Db) {
       formInstances: sql<FormInstanceJson[]>`(
         select coalesce(json_agg(json_build_object(
           'id', fi.id, 'name', fi.name, 'deadline', fi.deadline, 'obligatory', fi.obligatory,
-          'sign', fi.sign, 'commited', fi.commited, 'commited_at', fi.commited_at
+          'sign', fi.sign, 'commited', fi.commited, 'commited_at', ${isoUtc(sql`fi.commited_at`)}
         ) order by fi.position, fi.created_at, fi.id), '[]'::json)
         from ${formInstances} fi where fi.process_instance_id = ${id})`,
       events: sql<EventJson[]>`(
         select coalesce(json_agg(json_build_object(
-          'id', e.id, 'type', e.type, 'message', e.message, 'created_at', e.created_at,
+          'id', e.id, 'type', e.type, 'message', e.message, 'created_at', ${isoUtc(sql`e.created_at`)},
           'actor_id', u.id, 'actor_first_name', u.first_name, 'actor_last_name', u.last_name
         ) order by e.created_at, e.id), '[]'::json)
         from ${events} e left join ${users} u on u.id = e.actor_id
@@ -112,7 +113,7 @@ function detailQuery(db: Db) {
         select coalesce(json_agg(json_build_object(
           'id', p.id, 'depth', links.depth, 'has_technician', p.technician_id is not null,
           'rejected', p.rejected, 'initiated', p.initiated, 'finished', p.finished,
-          'created_at', p.created_at
+          'created_at', ${isoUtc(sql`p.created_at`)}
         ) order by links.depth), '[]'::json)
         from links join ${i} p on p.id = links.id)`,
     })

@@ -9,7 +9,9 @@ import {
   type RenewalOf,
   type SealLevel,
 } from '@agroselo/contracts';
-import type { processInstances, properties, users } from '../../db/schema';
+import { processes, processInstances, properties, stamps, type users } from '../../db/schema';
+import { isoTimestamp } from '../../lib/raw-statement';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Caller } from '../../plugins/auth';
 import {
   presentInstanceCertificate,
@@ -66,7 +68,66 @@ export function presentInstanceSummary(row: InstanceSummaryRow): InstanceSummary
   };
 }
 
-/** A form instance as the detail query aggregates it (json_build_object keys). */
+/**
+ * The columns of an InstanceSummary, in the order instanceSummaryFromRow reads them (the forms'
+ * total and finished count follow them), `technician` the list's alias of users.
+ */
+export const instanceSummaryColumns = (technician: {
+  firstName: AnyPgColumn;
+  lastName: AnyPgColumn;
+}) => ({
+  id: processInstances.id,
+  processId: processInstances.processId,
+  technicianId: processInstances.technicianId,
+  rejected: processInstances.rejected,
+  initiated: processInstances.initiated,
+  finished: processInstances.finished,
+  createdAt: processInstances.createdAt,
+  propertyId: properties.id,
+  businessName: properties.businessName,
+  cnpj: properties.cnpj,
+  municipality: properties.municipality,
+  stampName: stamps.name,
+  safra: processes.safra,
+  technicianFirstName: technician.firstName,
+  technicianLastName: technician.lastName,
+});
+export const INSTANCE_SUMMARY_WIDTH = 15;
+
+/** presentInstanceSummary for a row of instanceSummaryColumns read as an array (lib/raw-statement.ts). */
+export function instanceSummaryFromRow(row: unknown[]): InstanceSummary {
+  const technicianId = row[2] as string | null;
+  const rejected = row[3] as boolean;
+  const initiated = row[4] as boolean;
+  const finished = row[5] as boolean;
+  return {
+    id: row[0] as string,
+    business: {
+      id: row[7] as string,
+      business_name: row[8] as string,
+      cnpj: row[9] as string,
+      municipality: row[10] as string,
+    },
+    process: { id: row[1] as string, safra: row[12] as string, stamp: { name: row[11] as string } },
+    technician: technicianId
+      ? {
+          id: technicianId,
+          name: fullName({ firstName: row[13] as string, lastName: row[14] as string }),
+        }
+      : null,
+    rejected,
+    initiated,
+    finished,
+    status: instanceStatus({ finished, rejected, initiated, hasTechnician: technicianId !== null }),
+    progress: { finished: Number(row[16]), total: Number(row[15]) },
+    created_at: isoTimestamp(row[6] as string),
+  };
+}
+
+/**
+ * A form instance as the detail query aggregates it (json_build_object keys); its times, like
+ * those of EventJson and ChainJson, already in the wire's ISO form (isoUtc).
+ */
 export interface FormInstanceJson {
   id: string;
   name: string;
@@ -133,8 +194,6 @@ export interface InstanceDetailRow {
   chain: ChainJson[];
 }
 
-/** JSON built by PostgreSQL carries its own offset and microseconds: one ISO form on the wire. */
-const iso = (value: string) => new Date(value).toISOString();
 const isoOrNull = (value: Date | null) => value?.toISOString() ?? null;
 const personOrNull = (user: Person | null) => (user ? { id: user.id, name: fullName(user) } : null);
 
@@ -162,7 +221,7 @@ export function presentInstanceDetail(row: InstanceDetailRow, caller: Caller): I
   const chain = row.chain.map((link) => ({
     id: link.id,
     status: statusOf(link),
-    created_at: iso(link.created_at),
+    created_at: link.created_at,
   }));
   const child = row.chain.find((link) => link.depth === 1);
   const isOwner = PRODUCER_ROLES.includes(caller.role) && p.ownerId === caller.id;
@@ -181,7 +240,7 @@ export function presentInstanceDetail(row: InstanceDetailRow, caller: Caller): I
     obligatory: form.obligatory,
     sign: form.sign,
     commited: form.commited,
-    commited_at: form.commited_at ? iso(form.commited_at) : null,
+    commited_at: form.commited_at,
   }));
   return {
     id: instance.id,
@@ -276,7 +335,7 @@ export function presentInstanceDetail(row: InstanceDetailRow, caller: Caller): I
     form_instances: formInstances,
     chain,
     child_process_instance: child
-      ? { id: child.id, status: statusOf(child), created_at: iso(child.created_at) }
+      ? { id: child.id, status: statusOf(child), created_at: child.created_at }
       : null,
     events: row.events.map((event) => ({
       id: event.id,
@@ -291,7 +350,7 @@ export function presentInstanceDetail(row: InstanceDetailRow, caller: Caller): I
             }),
           }
         : null,
-      created_at: iso(event.created_at),
+      created_at: event.created_at,
     })),
   };
 }

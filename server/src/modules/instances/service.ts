@@ -8,7 +8,8 @@ import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
-import { pageFrom, totalStatement, type Page } from '../../lib/pagination';
+import { pageOfRows, rawPage, totalStatement, type Page } from '../../lib/pagination';
+import { rawStatement } from '../../lib/raw-statement';
 import {
   formInstances,
   listCounts,
@@ -21,10 +22,10 @@ import {
 import { forbidden } from '../../lib/errors';
 import { prepared, unseenPlaceholder } from '../../lib/prepared';
 import { propertySearchTerm, searchPattern } from '../../lib/search';
-import { dataVersion, searchPage, searchTotals } from '../../lib/search-totals';
+import { dataVersion, searchPageOfRows, searchTotals } from '../../lib/search-totals';
 import type { Caller } from '../../plugins/auth';
 import { awaitsTechnician, isOpen } from './conditions';
-import { presentInstanceSummary } from './present';
+import { INSTANCE_SUMMARY_WIDTH, instanceSummaryColumns, instanceSummaryFromRow } from './present';
 
 const i = processInstances;
 const technician = alias(users, 'technician');
@@ -98,42 +99,28 @@ function instancePageQuery(
   const version = searching ? dataVersion('instance-search') : sql<string | null>`null`;
   const counted = searching ? countMatches : total;
 
-  const rows = db
-    .select({
-      instance: {
-        id: i.id,
-        processId: i.processId,
-        technicianId: i.technicianId,
-        rejected: i.rejected,
-        initiated: i.initiated,
-        finished: i.finished,
-        createdAt: i.createdAt,
-      },
-      property: {
-        id: properties.id,
-        businessName: properties.businessName,
-        cnpj: properties.cnpj,
-        municipality: properties.municipality,
-      },
-      stampName: stamps.name,
-      safra: processes.safra,
-      technician: {
-        id: technician.id,
-        firstName: technician.firstName,
-        lastName: technician.lastName,
-      },
-      ...formProgress(i.id),
-      total: total.mapWith(Number).as('total'),
-      version: version.as('version'),
-    })
-    .from(i)
-    .innerJoin(properties, eq(properties.id, i.propertyId))
-    .innerJoin(stamps, eq(stamps.processId, i.processId))
-    .innerJoin(processes, eq(processes.id, i.processId))
-    .leftJoin(technician, eq(technician.id, i.technicianId))
-    .where(sql`${i.id} = any(array(${pageIds}))`)
-    .orderBy(desc(i.createdAt), desc(i.id))
-    .prepare(name);
+  // Read as arrays (INSTANCE_SUMMARY_COLUMNS, then total and version) and presented as read.
+  const rows = rawStatement(
+    db,
+    name,
+    () =>
+      db
+        .select({
+          ...instanceSummaryColumns(technician),
+          ...formProgress(i.id),
+          total: total.as('total'),
+          version: version.as('version'),
+        })
+        .from(i)
+        .innerJoin(properties, eq(properties.id, i.propertyId))
+        .innerJoin(stamps, eq(stamps.processId, i.processId))
+        .innerJoin(processes, eq(processes.id, i.processId))
+        .leftJoin(technician, eq(technician.id, i.technicianId))
+        .where(sql`${i.id} = any(array(${pageIds}))`)
+        .orderBy(desc(i.createdAt), desc(i.id))
+        .getSQL(),
+    rawPage(instanceSummaryFromRow, INSTANCE_SUMMARY_WIDTH + 2, INSTANCE_SUMMARY_WIDTH + 3),
+  );
   // Past the last page no row carries the total: only then is it asked for on its own.
   const totalOnly = totalStatement(db, name, counted, version);
   return { rows, totalOnly };
@@ -148,7 +135,7 @@ export async function listInstances(
   if (!STAFF_ROLES.includes(caller.role)) throw forbidden();
   const term = propertySearchTerm(query.query ?? '');
   const name = `instances_${query.status}${term ? '_search' : ''}${query.safra ? '_safra' : ''}`;
-  const statements = prepared(deps.db, name, (db) =>
+  const statements = prepared(deps.db, `${name}_statements`, (db) =>
     instancePageQuery(db, name, query.status, Boolean(term), Boolean(query.safra)),
   );
   const values = {
@@ -157,27 +144,17 @@ export async function listInstances(
     ...(term ? { pattern: searchPattern(term) } : {}),
     ...(query.safra ? { safra: query.safra } : {}),
   };
-  const rows = await statements.rows.execute(values);
-  // Named fields, not a spread of the row: a copy of every column per row showed in profiles.
-  const present = (row: (typeof rows)[number]) =>
-    presentInstanceSummary({
-      instance: row.instance,
-      property: row.property,
-      stampName: row.stampName,
-      safra: row.safra,
-      technician: row.technician,
-      progress: { finished: row.formsFinished, total: row.formsTotal },
-    });
+  const page = await statements.rows.execute(values);
   const countAll = async () => (await statements.totalOnly.execute(values))[0];
   if (term)
-    return searchPage(rows, present, {
+    return searchPageOfRows(page, {
       offset: query.offset,
       // Per database handle: a test's database may start from the same template as another's.
       totals: prepared(deps.db, 'instance_search_totals', () => searchTotals()),
       key: `${query.status}:${query.safra ?? ''}:${values.pattern}`,
       count: countAll,
     });
-  return pageFrom(rows, present, {
+  return pageOfRows(page, {
     offset: query.offset,
     countPastEnd: async () => (await countAll())?.total ?? 0,
   });

@@ -9,7 +9,8 @@ import { and, eq, not, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { prepared, unseenPlaceholder } from '../../lib/prepared';
-import { pageFrom, totalStatement, type Page } from '../../lib/pagination';
+import { pageOfRows, rawPage, totalStatement, type Page } from '../../lib/pagination';
+import { rawStatement } from '../../lib/raw-statement';
 import {
   certificates,
   listCounts,
@@ -90,6 +91,9 @@ const expiringDocuments = sql`
 const pendenciesTotal = (where: SQL) =>
   sql`(select count(*) from ${pd} inner join ${i} on ${i.id} = ${pd.processInstanceId} inner join ${properties} on ${properties.id} = ${i.propertyId} where ${where})`;
 
+/** Where each column of the bell's rows is (the order of the select lists below). */
+const PENDING_AT = { id: 0, instanceId: 1, kind: 2, farm: 4, day: 5, total: 6 } as const;
+
 /** The bell's page and its total in one statement, prepared once per audience. */
 function pendingQuery(db: Db, name: string, audience: Audience) {
   const { requests, pendency, requestsTotal } = pendingConditions(audience);
@@ -138,12 +142,19 @@ function pendingQuery(db: Db, name: string, audience: Audience) {
   const owned =
     audience === 'owner' ? requestRows.unionAll(pendencyRows).unionAll(documentRows) : null;
   return {
-    rows: (owned ?? requestRows.unionAll(pendencyRows))
-      .orderBy(sql`at desc`, sql`id desc`)
-      // Planned once and kept: see unseenPlaceholder.
-      .limit(unseenPlaceholder('limit'))
-      .offset(unseenPlaceholder('offset'))
-      .prepare(name),
+    // Read as arrays in the order of the select lists above (PENDING_AT), presented per page.
+    rows: rawStatement(
+      db,
+      name,
+      () =>
+        (owned ?? requestRows.unionAll(pendencyRows))
+          .orderBy(sql`at desc`, sql`id desc`)
+          // Planned once and kept: see unseenPlaceholder.
+          .limit(unseenPlaceholder('limit'))
+          .offset(unseenPlaceholder('offset'))
+          .getSQL(),
+      (rows) => rows,
+    ),
     totalOnly: totalStatement(db, name, total),
   };
 }
@@ -159,7 +170,9 @@ export async function listPending(
   const audience = audienceOf(caller);
   if (!audience) return { items: [], total: 0 };
   const name = `pending_${audience}`;
-  const statements = prepared(deps.db, name, (db) => pendingQuery(db, name, audience));
+  const statements = prepared(deps.db, `${name}_statements`, (db) =>
+    pendingQuery(db, name, audience),
+  );
   const today = saoPauloToday();
   const values = {
     limit: query.limit,
@@ -168,7 +181,18 @@ export async function listPending(
     ...(audience === 'owner' ? { today } : {}),
   };
   const rows = await statements.rows.execute(values);
-  return pageFrom(rows, (row) => presentPending(row, today), {
+  const present = (row: unknown[]) =>
+    presentPending(
+      {
+        id: row[PENDING_AT.id] as string,
+        instanceId: row[PENDING_AT.instanceId] as string,
+        kind: row[PENDING_AT.kind] as string,
+        farm: row[PENDING_AT.farm] as string | null,
+        day: row[PENDING_AT.day] as string | null,
+      },
+      today,
+    );
+  return pageOfRows(rawPage(present, PENDING_AT.total)(rows), {
     offset: query.offset,
     countPastEnd: async () => (await statements.totalOnly.execute(values))[0]?.total ?? 0,
   });

@@ -23,13 +23,20 @@ import {
 import { isUniqueViolation } from '../../lib/db-errors';
 import { conflict, forbidden, invalidField, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import { pageFrom, totalStatement, windowTotal, type Page } from '../../lib/pagination';
+import { pageOfRows, rawPage, totalStatement, windowTotal, type Page } from '../../lib/pagination';
 import { prepared, unseenPlaceholder } from '../../lib/prepared';
-import { dataVersion, searchPage, searchTotals } from '../../lib/search-totals';
+import { rawStatement } from '../../lib/raw-statement';
+import { dataVersion, searchPageOfRows, searchTotals } from '../../lib/search-totals';
 import { normalizeSearch, propertySearchTerm, searchPattern } from '../../lib/search';
 import type { Caller } from '../../plugins/auth';
 import { renewalOfferJson } from '../safras/queries';
-import { presentProperty, type InstanceJson, type PropertyWithRelations } from './present';
+import {
+  presentProperty,
+  PROPERTY_COLUMNS,
+  PROPERTY_OWNER_AT,
+  propertyFromRow,
+  type InstanceJson,
+} from './present';
 
 const m = messages.properties;
 const owner = alias(users, 'owner');
@@ -122,19 +129,28 @@ function propertyPageQuery(db: Db, name: string, staff: boolean, searching: bool
       : sql`(${db.select({ total: count() }).from(properties).where(where)})`;
   const total = searching ? sql<number | null>`null` : counted;
   const version = searching ? dataVersion('property-search') : sql<string | null>`null`;
-  const rows = db
-    .select({
-      property: properties,
-      owner: { id: owner.id, firstName: owner.firstName, lastName: owner.lastName },
-      instances: instancesJson,
-      total: total.mapWith(Number).as('total'),
-      version: version.as('version'),
-    })
-    .from(properties)
-    .innerJoin(owner, eq(owner.id, properties.ownerId))
-    .where(sql`${properties.id} = any(array(${pageIds}))`)
-    .orderBy(listOrder, properties.id)
-    .prepare(name);
+  // Read as arrays (PROPERTY_COLUMNS, the owner's names, the seal requests, total, version) and
+  // presented per page, for the caller (lib/raw-statement.ts).
+  const rows = rawStatement(
+    db,
+    name,
+    () =>
+      db
+        .select({
+          ...PROPERTY_COLUMNS,
+          ownerFirstName: owner.firstName,
+          ownerLastName: owner.lastName,
+          instances: instancesJson,
+          total: total.as('total'),
+          version: version.as('version'),
+        })
+        .from(properties)
+        .innerJoin(owner, eq(owner.id, properties.ownerId))
+        .where(sql`${properties.id} = any(array(${pageIds}))`)
+        .orderBy(listOrder, properties.id)
+        .getSQL(),
+    (rows) => rows,
+  );
   // Past the last page no row carries the total: only then is it asked for on its own.
   const totalOnly = totalStatement(db, name, counted, version);
   return { rows, totalOnly };
@@ -149,7 +165,7 @@ export async function listProperties(
   const term = propertySearchTerm(query.query ?? '');
   const staff = isStaff(caller);
   const name = `properties_${staff ? 'all' : 'own'}${term ? '_search' : ''}`;
-  const statements = prepared(deps.db, name, (db) =>
+  const statements = prepared(deps.db, `${name}_statements`, (db) =>
     propertyPageQuery(db, name, staff, Boolean(term)),
   );
   const values = {
@@ -158,17 +174,20 @@ export async function listProperties(
     ownerId: caller.id,
     ...(term ? { pattern: searchPattern(term) } : {}),
   };
-  const rows = await statements.rows.execute(values);
+  const page = rawPage(
+    (row) => propertyFromRow(row, caller.id),
+    PROPERTY_OWNER_AT + 3,
+    PROPERTY_OWNER_AT + 4,
+  )(await statements.rows.execute(values));
   const countAll = async () => (await statements.totalOnly.execute(values))[0];
-  const present = (row: PropertyWithRelations) => presentProperty(row, caller.id);
   if (term)
-    return searchPage(rows, present, {
+    return searchPageOfRows(page, {
       offset: query.offset,
       totals: prepared(deps.db, `${name}_totals`, () => searchTotals()),
       key: `${staff ? '' : caller.id}:${values.pattern}`,
       count: countAll,
     });
-  return pageFrom(rows, present, {
+  return pageOfRows(page, {
     offset: query.offset,
     countPastEnd: async () => (await countAll())?.total ?? 0,
   });

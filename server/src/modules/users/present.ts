@@ -5,7 +5,8 @@ import {
   type UserEvent,
   type UserEventType,
 } from '@agroselo/contracts';
-import type { userEvents, users } from '../../db/schema';
+import { users, type userEvents } from '../../db/schema';
+import { isoTimestamp } from '../../lib/raw-statement';
 import { presentUser } from '../auth/present';
 
 type UserRow = typeof users.$inferSelect;
@@ -14,6 +15,37 @@ type EventRow = typeof userEvents.$inferSelect;
 export function presentManagedUser(row: UserRow): ManagedUser {
   return { ...presentUser(row), created_at: row.createdAt.toISOString() };
 }
+
+/** The columns of a ManagedUser, in the order managedUserFromRow reads them. */
+export const MANAGED_USER_COLUMNS = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  cpf: users.cpf,
+  phone: users.phone,
+  role: users.role,
+  crea: users.crea,
+  disabled: users.disabled,
+  pending: users.pending,
+  createdAt: users.createdAt,
+};
+export const MANAGED_USER_WIDTH = Object.keys(MANAGED_USER_COLUMNS).length;
+
+/** presentManagedUser for a row of MANAGED_USER_COLUMNS read as an array (lib/raw-statement.ts). */
+export const managedUserFromRow = (row: unknown[]): ManagedUser => ({
+  id: row[0] as string,
+  email: row[1] as string,
+  first_name: row[2] as string,
+  last_name: row[3] as string,
+  cpf: row[4] as string,
+  phone: row[5] as string,
+  role: row[6] as ManagedUser['role'],
+  crea: row[7] as string | null,
+  disabled: row[8] as boolean,
+  pending: row[9] as boolean,
+  created_at: isoTimestamp(row[10] as string),
+});
 
 const FIELD_LABELS: Record<string, string> = {
   first_name: 'nome',

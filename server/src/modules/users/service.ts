@@ -13,13 +13,27 @@ import type { AppDeps } from '../../deps';
 import type { Db } from '../../db/client';
 import { listCounts, userEvents, users } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/errors';
-import { pageFrom, totalStatement, windowTotal, type Page } from '../../lib/pagination';
+import {
+  pageFrom,
+  pageOfRows,
+  rawPage,
+  totalStatement,
+  windowTotal,
+  type Page,
+} from '../../lib/pagination';
 import { prepared, unseenPlaceholder } from '../../lib/prepared';
-import { dataVersion, searchPage, searchTotals } from '../../lib/search-totals';
+import { rawStatement } from '../../lib/raw-statement';
+import { dataVersion, searchPageOfRows, searchTotals } from '../../lib/search-totals';
 import { searchPattern } from '../../lib/search';
 import type { Caller } from '../../plugins/auth';
 import { recordUserEvent } from './events';
-import { presentManagedUser, presentUserEvent } from './present';
+import {
+  MANAGED_USER_COLUMNS,
+  MANAGED_USER_WIDTH,
+  managedUserFromRow,
+  presentManagedUser,
+  presentUserEvent,
+} from './present';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -32,7 +46,8 @@ export function userSearchTerm(query: string): string {
 /**
  * One statement per page, prepared with and without a search: the page walks users_list_idx
  * (alphabetical order; search_text starts with the names, lower-cased and unaccented) and the
- * total is the counter triggers keep, or a count of the matches (docs/decisions/010).
+ * total is the counter triggers keep, or a count of the matches (docs/decisions/010). The page is
+ * a raw statement presented as it is read (lib/raw-statement.ts).
  */
 function userPageQuery(db: Db, name: string, searching: boolean) {
   const where = searching ? sql`${users.searchText} like ${sql.placeholder('pattern')}` : undefined;
@@ -44,19 +59,25 @@ function userPageQuery(db: Db, name: string, searching: boolean) {
   const total = searching ? sql<number | null>`null` : counted;
   const version = searching ? dataVersion('user-search') : sql<string | null>`null`;
   return {
-    rows: db
-      .select({
-        user: users,
-        total: total.mapWith(Number).as('total'),
-        version: version.as('version'),
-      })
-      .from(users)
-      .where(where)
-      .orderBy(asc(users.searchText), asc(users.id))
-      // The whole list's plan is cached (see unseenPlaceholder); a search is planned for its term.
-      .limit(searching ? sql.placeholder('limit') : unseenPlaceholder('limit'))
-      .offset(searching ? sql.placeholder('offset') : unseenPlaceholder('offset'))
-      .prepare(name),
+    rows: rawStatement(
+      db,
+      name,
+      () =>
+        db
+          .select({
+            ...MANAGED_USER_COLUMNS,
+            total: total.as('total'),
+            version: version.as('version'),
+          })
+          .from(users)
+          .where(where)
+          .orderBy(asc(users.searchText), asc(users.id))
+          // The whole list's plan is cached (see unseenPlaceholder); a search is planned for its term.
+          .limit(searching ? sql.placeholder('limit') : unseenPlaceholder('limit'))
+          .offset(searching ? sql.placeholder('offset') : unseenPlaceholder('offset'))
+          .getSQL(),
+      rawPage(managedUserFromRow, MANAGED_USER_WIDTH, MANAGED_USER_WIDTH + 1),
+    ),
     // Past the last page no row carries the total: only then is it asked for on its own.
     totalOnly: totalStatement(db, name, counted, version),
   };
@@ -69,23 +90,24 @@ export async function listUsers(
 ): Promise<Page<ManagedUser>> {
   const term = userSearchTerm(query.query ?? '');
   const name = term ? 'users_search' : 'users_all';
-  const statements = prepared(deps.db, name, (db) => userPageQuery(db, name, Boolean(term)));
+  const statements = prepared(deps.db, `${name}_statements`, (db) =>
+    userPageQuery(db, name, Boolean(term)),
+  );
   const values = {
     limit: query.limit,
     offset: query.offset,
     ...(term ? { pattern: searchPattern(term) } : {}),
   };
-  const rows = await statements.rows.execute(values);
-  const present = (row: (typeof rows)[number]) => presentManagedUser(row.user);
+  const page = await statements.rows.execute(values);
   const countAll = async () => (await statements.totalOnly.execute(values))[0];
   if (term)
-    return searchPage(rows, present, {
+    return searchPageOfRows(page, {
       offset: query.offset,
       totals: prepared(deps.db, 'users_search_totals', () => searchTotals()),
       key: values.pattern ?? '',
       count: countAll,
     });
-  return pageFrom(rows, present, {
+  return pageOfRows(page, {
     offset: query.offset,
     countPastEnd: async () => (await countAll())?.total ?? 0,
   });

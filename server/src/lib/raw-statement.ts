@@ -1,0 +1,55 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client';
+import { prepared } from './prepared';
+
+const dialect = new PgDialect();
+
+export interface RawStatement<T> {
+  execute(values?: Record<string, unknown>): Promise<T>;
+}
+
+/**
+ * A hot read prepared from SQL written out (tables and columns still named through the schema,
+ * values only through `sql.placeholder`), whose rows the driver hands over as arrays in the order
+ * of the select list and `map` turns into the answer in one pass: Drizzle's row mapping (an object
+ * per row and per nested selection, a decoder per column) and the copy a presenter then makes are
+ * skipped (docs/decisions/010, eighth part). It runs through the database handle's own session, so
+ * both drivers run it as they run Drizzle's prepared statements, PGlite's named statements and
+ * `onQuery` (the bench's same-SQL recorder, the tests' query counts) included. As in Drizzle's
+ * statements, timestamps and dates arrive as PostgreSQL's text, json already parsed.
+ */
+export function rawStatement<T>(
+  db: Db,
+  name: string,
+  build: () => SQL,
+  map: (rows: unknown[][]) => T,
+): RawStatement<T> {
+  return prepared(
+    db,
+    name,
+    (handle) =>
+      handle._.session.prepareQuery(
+        dialect.sqlToQuery(build()),
+        undefined,
+        name,
+        true,
+        map as (rows: unknown[][]) => never,
+      ) as RawStatement<T>,
+  );
+}
+
+/**
+ * PostgreSQL's text of a timestamptz (`2026-11-26 06:40:00.123456+00`) as the wire's ISO form,
+ * as `Date#toISOString` gives it (milliseconds, UTC).
+ */
+export const isoTimestamp = (text: string) => new Date(text).toISOString();
+
+/**
+ * A timestamptz written by PostgreSQL in the wire's ISO form, the text `Date#toISOString` gives
+ * (UTC, milliseconds cut as JavaScript cuts them), for json it builds: the presenter then passes
+ * it on instead of parsing and formatting a Date per value, which took about a tenth of a form
+ * instance's CPU (docs/decisions/010, eighth part). Null stays null.
+ */
+export const isoUtc = (value: SQL) =>
+  sql<string>`to_char(${value} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
