@@ -9,6 +9,9 @@
  *   `/login`, `/register`, `/verificar` and, signed in as the demo producer (its token where the
  *   web app reads it), `/profile`, its property, a started instance and one of its form
  *   instances; prints score, LCP, CLS, TBT and JavaScript sent per page (the median of --runs).
+ * With --trace, each audited page is also loaded once under that throttling with a trace of its
+ * main thread: the longest task, the time spent in tasks and in script, and when the entry file,
+ * `/api/auth/info` and the page's first data request started after the navigation.
  * Figures, not asserts: the targets are marked.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -30,10 +33,15 @@ const { values: args } = parseArgs({
     only: { type: 'string', default: '' },
     // A folder to keep each run's full Lighthouse report in (JSON), to read its audits.
     'save-reports': { type: 'string', default: '' },
+    // Also loads each audited page once under Lighthouse's throttling (4× CPU, slow 4G) with a
+    // trace: its main thread's tasks and when the page's data was asked for (figures that do not
+    // move with the machine's load as Lighthouse's scores do).
+    trace: { type: 'boolean', default: false },
   },
 });
 const ONLY = args.only ? new Set(args.only.split(',').map((label) => label.trim())) : null;
-const RUNS = Math.max(1, Number(args.runs));
+// 0: no Lighthouse (the weights, and the traces with --trace).
+const RUNS = Math.max(0, Number(args.runs));
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 // The flags of web/e2e/playwright.config.ts.
@@ -160,6 +168,121 @@ async function weigh(
   }
   await context.close();
   return { path: pagePath, js: weights.script, css: weights.stylesheet };
+}
+
+/** Lighthouse's mobile preset, applied by the browser (DevTools throttling) rather than simulated. */
+const SLOW_4G = {
+  latency: 562.5,
+  downloadThroughput: (1474.56 * 1024) / 8,
+  uploadThroughput: (675 * 1024) / 8,
+};
+const CPU_SLOWDOWN = 4;
+
+interface FirstLoad {
+  label: string;
+  longestTaskMs: number;
+  /** Tasks over 50 ms. */
+  longTasks: number;
+  busyMs: number;
+  scriptMs: number;
+  /** When each request started, in ms after the navigation's. */
+  starts: { entry?: number; session?: number; data?: number; dataPath?: string };
+}
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string };
+}
+
+/** The tasks of the renderer's main thread in a trace: the thread with the most time in tasks. */
+function mainThreadTasks(events: TraceEvent[]): TraceEvent[] {
+  const mains = new Set(
+    events
+      .filter((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain')
+      .map((event) => `${event.pid}:${event.tid}`),
+  );
+  const byThread = new Map<string, TraceEvent[]>();
+  for (const event of events) {
+    const key = `${event.pid}:${event.tid}`;
+    if (!mains.has(key) || event.ph !== 'X' || event.name !== 'RunTask') continue;
+    byThread.set(key, [...(byThread.get(key) ?? []), event]);
+  }
+  const busy = (tasks: TraceEvent[]) => tasks.reduce((sum, task) => sum + (task.dur ?? 0), 0);
+  return [...byThread.values()].sort((a, b) => busy(b) - busy(a))[0] ?? [];
+}
+
+/** One first visit under the mobile preset's throttling, traced. */
+async function traceFirstLoad(
+  browser: Browser,
+  base: string,
+  audited: AuditedPage,
+  token: string,
+): Promise<FirstLoad> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  if (audited.signedIn)
+    await context.addInitScript({
+      content: `localStorage.setItem(${JSON.stringify(TOKEN_KEY)}, ${JSON.stringify(token)})`,
+    });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, ...SLOW_4G });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  await cdp.send('Performance.enable');
+  const sent: { url: string; at: number }[] = [];
+  cdp.on('Network.requestWillBeSent', (event) => {
+    sent.push({ url: event.request.url, at: event.timestamp * 1000 });
+  });
+  await browser.startTracing(page, {
+    categories: [
+      'toplevel',
+      'devtools.timeline',
+      'disabled-by-default-devtools.timeline',
+      'v8.execute',
+    ],
+  });
+  await page.goto(`${base}${audited.path}`, { waitUntil: 'networkidle', timeout: 120_000 });
+  const raw = await browser.stopTracing();
+  // The renderer's own totals (seconds of script and of tasks), as DevTools' Performance panel.
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  const metric = (name: string) => (metrics.find((m) => m.name === name)?.value ?? NaN) * 1000;
+  if (process.env.BENCH_TRACE_DIR)
+    writeFileSync(
+      path.join(process.env.BENCH_TRACE_DIR, `${audited.label.replace(/\W+/g, '_')}.json`),
+      raw,
+    );
+  const trace = JSON.parse(raw.toString('utf8')) as { traceEvents: TraceEvent[] };
+  await context.close();
+
+  const tasks = mainThreadTasks(trace.traceEvents);
+  const navigation = sent[0]?.at ?? 0;
+  const startOf = (test: (url: URL) => boolean) => {
+    const request = sent.find((entry) => test(new URL(entry.url)));
+    return request ? { at: Math.round(request.at - navigation), url: request.url } : undefined;
+  };
+  const entry = startOf((url) => /^\/assets\/.*\.js$/.test(url.pathname));
+  const session = startOf((url) => url.pathname === '/api/auth/info');
+  const data = startOf(
+    (url) => url.pathname.startsWith('/api/') && url.pathname !== '/api/auth/info',
+  );
+  return {
+    label: audited.label,
+    longestTaskMs: Math.max(0, ...tasks.map((task) => (task.dur ?? 0) / 1000)),
+    longTasks: tasks.filter((task) => (task.dur ?? 0) > 50_000).length,
+    busyMs: metric('TaskDuration'),
+    scriptMs: metric('ScriptDuration'),
+    starts: {
+      entry: entry?.at,
+      session: session?.at,
+      data: data?.at,
+      dataPath: data ? new URL(data.url).pathname : undefined,
+    },
+  };
 }
 
 interface Scores {
@@ -345,8 +468,18 @@ async function main() {
       })),
       ...(await demoPages(base, token)),
     ].filter((page) => !ONLY || ONLY.has(page.label));
+    const loads: FirstLoad[] = [];
+    if (args.trace)
+      for (const audited of pages) {
+        log(`tracing ${audited.path} (${CPU_SLOWDOWN}× CPU, slow 4G)`);
+        try {
+          loads.push(await traceFirstLoad(browser, base, audited, token));
+        } catch (error) {
+          log(`  not traced: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      }
     const scores: Scores[] = [];
-    for (const audited of pages) {
+    for (const audited of RUNS > 0 ? pages : []) {
       const collected: Scores = {
         path: audited.label,
         performance: [],
@@ -400,6 +533,18 @@ async function main() {
         `${mark(performance >= SCORE_TARGET && lcp <= LCP_TARGET_S)} ≥ ${SCORE_TARGET}, LCP ≤ ${LCP_TARGET_S} s`,
       ];
     });
+    const at = (ms: number | undefined) => (ms === undefined ? '—' : String(ms));
+    const loadRows = loads.map((load) => [
+      load.label,
+      load.longestTaskMs.toFixed(0),
+      String(load.longTasks),
+      load.busyMs.toFixed(0),
+      load.scriptMs.toFixed(0),
+      at(load.starts.entry),
+      at(load.starts.session),
+      at(load.starts.data),
+      load.starts.dataPath ?? '',
+    ]);
     const cpu = cpus()[0]?.model.trim() ?? 'unknown CPU';
     const version = (browser.version() || '').split('.')[0];
     process.stdout.write(
@@ -416,23 +561,48 @@ async function main() {
           weightRows,
         ),
         '',
-        `Lighthouse ${lighthouseVersion()} mobile preset (simulated slow 4G, 4× CPU slowdown, cold cache), median of ${RUNS}; signed-in pages as the demo producer (${PRODUCER.email}):`,
-        '',
-        table(
-          [
-            'page',
-            'performance',
-            'accessibility',
-            'FCP s',
-            'LCP s',
-            'CLS',
-            'TBT ms',
-            'JS KB sent',
-            'target',
-          ],
-          scoreRows,
-        ),
-        '',
+        ...(scoreRows.length
+          ? [
+              `Lighthouse ${lighthouseVersion()} mobile preset (simulated slow 4G, 4× CPU slowdown, cold cache), median of ${RUNS}; signed-in pages as the demo producer (${PRODUCER.email}):`,
+              '',
+              table(
+                [
+                  'page',
+                  'performance',
+                  'accessibility',
+                  'FCP s',
+                  'LCP s',
+                  'CLS',
+                  'TBT ms',
+                  'JS KB sent',
+                  'target',
+                ],
+                scoreRows,
+              ),
+              '',
+            ]
+          : []),
+        ...(loadRows.length
+          ? [
+              `First load traced once (${CPU_SLOWDOWN}× CPU, slow 4G applied by the browser); main thread in ms, request starts in ms after the navigation's:`,
+              '',
+              table(
+                [
+                  'page',
+                  'longest task',
+                  'tasks > 50 ms',
+                  'in tasks',
+                  'script',
+                  'first JS',
+                  'auth/info',
+                  'data',
+                  'data path',
+                ],
+                loadRows,
+              ),
+              '',
+            ]
+          : []),
       ].join('\n'),
     );
   } finally {

@@ -5,6 +5,8 @@ import { createRoot } from 'react-dom/client';
 // The DOM build lets navigations ask for flushSync (sign-out leaves a guarded page at once).
 import { RouterProvider } from 'react-router/dom';
 import '@mantine/core/styles.css';
+// After Mantine's defaults, which it overrides (as the provider's <style> used to, later in the page).
+import './theme-variables.css';
 import './global.css';
 import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/query-client';

@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createHash } from 'node:crypto';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -109,5 +110,33 @@ describe('the web app served from memory', () => {
     for (const url of ['/property', '/property/1/edit', '/perfil', '/assets/app-1a2b.js']) {
       expect((await app.inject({ url })).headers.link, url).toBeUndefined();
     }
+  });
+
+  it("lets the page's own inline script run, by its hash, and no other", async () => {
+    const script = "\n  window.boot = fetch('/api/auth/info');\n";
+    await writeFile(
+      path.join(root, 'index.html'),
+      `<!doctype html><script>${script}</script><script type="module" src="/assets/app-1a2b.js"></script>`,
+    );
+    const app = Fastify();
+    // As plugins/http.ts sets the security headers: on the raw answer, before any route.
+    app.addHook('onRequest', (_request, reply, done) => {
+      reply.raw.setHeader(
+        'content-security-policy',
+        "default-src 'self';script-src 'self';script-src-attr 'none'",
+      );
+      done();
+    });
+    const sendPage = await registerWebApp(app, root);
+    app.setNotFoundHandler((request, reply) => sendPage!(request, reply));
+    const hash = createHash('sha256').update(script).digest('base64');
+    for (const url of ['/', '/index.html', '/profile']) {
+      expect((await app.inject({ url })).headers['content-security-policy'], url).toBe(
+        `default-src 'self';script-src 'self' 'sha256-${hash}';script-src-attr 'none'`,
+      );
+    }
+    expect(
+      (await app.inject({ url: '/assets/app-1a2b.js' })).headers['content-security-policy'],
+    ).toBe("default-src 'self';script-src 'self';script-src-attr 'none'");
   });
 });

@@ -166,6 +166,30 @@ function preloadHeaders(file: WebFile | undefined): { pattern: RegExp; link: str
     .filter((route) => route.link !== '');
 }
 
+/** A CSP source (`'sha256-…'`) for each inline script of a page, in the order they appear. */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)].map(
+    ([, body]) => `'sha256-${createHash('sha256').update(body!, 'utf8').digest('base64')}'`,
+  );
+}
+
+/**
+ * The CSP the security headers set (plugins/http.ts), with its script-src allowing these sources
+ * too: index.html's inline script starts a signed-in page's requests before the app's code runs,
+ * and no other inline script may run. Remembers the last header it rewrote (they are all alike).
+ */
+function allowingScripts(sources: string[]): (csp: string) => string {
+  let from: string | undefined;
+  let to = '';
+  return (csp) => {
+    if (csp !== from) {
+      from = csp;
+      to = csp.replace(/(^|;)(\s*script-src)(\s[^;]*)?(?=;|$)/, `$1$2$3 ${sources.join(' ')}`);
+    }
+    return to;
+  };
+}
+
 /** Answers a path of the web app with its page (the router decides what it shows). */
 export type SendWebApp = (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
 
@@ -190,13 +214,20 @@ export async function registerWebApp(
   const preloads = preloadHeaders(files.get(ROUTE_PRELOADS_FILE));
   // The page's HTML names, in a Link header, the files its route needs: the browser fetches them
   // with the first file instead of after it has run.
+  const scripts = inlineScriptHashes(index.identity.body.toString('utf8'));
+  const pageCsp = scripts.length > 0 ? allowingScripts(scripts) : undefined;
   const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?', 1)[0]!;
     const link = preloads.find((route) => route.pattern.test(pathname))?.link;
     if (link) reply.header('link', link);
+    const csp = reply.getHeader('content-security-policy');
+    if (pageCsp && typeof csp === 'string') reply.header('content-security-policy', pageCsp(csp));
     return sendFile(request, reply, index);
   };
-  for (const [url, file] of files) app.get(url, (request, reply) => sendFile(request, reply, file));
+  for (const [url, file] of files)
+    app.get(url, (request, reply) =>
+      file === index ? sendPage(request, reply) : sendFile(request, reply, file),
+    );
   app.get('/', sendPage);
   return sendPage;
 }

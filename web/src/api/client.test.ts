@@ -103,6 +103,38 @@ describe('api client', () => {
   });
 });
 
+describe("api client and index.html's early requests", () => {
+  it('takes an answer asked with its token once, then asks anew', async () => {
+    tokenStore.set('stored', true);
+    const early = json({ first_name: 'Ana' });
+    window.agroseloBoot = {
+      token: 'stored',
+      requests: { '/api/auth/info': Promise.resolve(early) },
+    };
+    const fetchMock = mockFetch({ 'GET /api/auth/info': json({ first_name: 'Bia' }) });
+    try {
+      await expect(api.get('/auth/info')).resolves.toEqual({ firstName: 'Ana' });
+      expect(fetchMock).not.toHaveBeenCalled();
+      await expect(api.get('/auth/info')).resolves.toEqual({ firstName: 'Bia' });
+      expect(fetchMock).toHaveBeenCalledOnce();
+    } finally {
+      delete window.agroseloBoot;
+    }
+  });
+
+  it('answers the network message when the early request failed', async () => {
+    const failed = Promise.reject(new TypeError('Failed to fetch'));
+    failed.catch(() => undefined);
+    window.agroseloBoot = { token: 't', requests: { '/api/auth/info': failed } };
+    try {
+      const error = await failure(api.get('/auth/info', { token: 't' }));
+      expect(error.status).toBe(NETWORK_ERROR_STATUS);
+    } finally {
+      delete window.agroseloBoot;
+    }
+  });
+});
+
 describe('api client errors', () => {
   it('uses the server detail as the message, with the status', async () => {
     mockFetch({

@@ -2,6 +2,7 @@ import { snakeCase, toCamelCaseKeys, toSnakeCaseKeys } from 'es-toolkit';
 import type { ToCamelCaseKeys } from 'es-toolkit/types';
 import { TOTAL_COUNT_HEADER } from '@agroselo/contracts';
 import { errorFromBody, networkError } from './api-error';
+import { takeBootResponse } from './boot-requests';
 import { tokenStore } from './token-store';
 
 /** A wire (snake_case) type from contracts, as the client hands it to the app. */
@@ -84,9 +85,12 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
     payload = JSON.stringify(toSnakeCaseKeys(body));
   }
 
+  const url = buildUrl(path, query);
+  // The first page's reads may have been asked already by index.html's script, with this token.
+  const early = method === 'GET' && token ? takeBootResponse(url, token) : undefined;
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, query), { method, headers, body: payload, signal });
+    response = await (early ?? fetch(url, { method, headers, body: payload, signal }));
   } catch (error) {
     if (signal?.aborted) throw error;
     throw networkError();

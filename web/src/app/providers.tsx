@@ -3,7 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { DATES_LOCALE } from '../lib/dates-locale';
-import { cssVariablesResolver, theme } from '../theme';
+import { theme } from '../theme';
 import { LazyNotifications } from './lazy-notifications';
 import { createQueryClient } from './query-client';
 import { SessionProvider } from './session';
@@ -16,11 +16,9 @@ interface AppProvidersProps {
 export function AppProviders({ children, queryClient }: AppProvidersProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
-    <MantineProvider
-      theme={theme}
-      cssVariablesResolver={cssVariablesResolver}
-      defaultColorScheme="light"
-    >
+    // The theme's CSS variables come ready in theme-variables.css (theme.test.ts keeps it equal
+    // to what the provider would write), so its first render does not build and inject them.
+    <MantineProvider theme={theme} withCssVariables={false} defaultColorScheme="light">
       <DatesProvider settings={{ locale: DATES_LOCALE }}>
         <LazyNotifications />
         <QueryClientProvider client={client}>

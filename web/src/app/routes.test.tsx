@@ -1,18 +1,33 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { messages } from '@agroselo/contracts';
 import { callTo, json, mockFetch } from '../../test/fetch-mock';
 import { createTestQueryClient, renderWithProviders } from '../../test/render';
-import { storeToken } from '../../test/users';
+import { storeToken, wireUser } from '../../test/users';
+import indexHtml from '../../index.html?raw';
+import { tokenStore } from '../api';
+import { createQueryClient } from './query-client';
 import { createRoutes } from './routes';
 
-function renderApp(path: string) {
+/** Signed-in pages whose loader asks for their data: the query's key and URL. */
+const pages = [
+  ['/profile', 'GET /api/property/all', '/api/property/all?limit=10&offset=0'],
+  ['/property/p-1', 'GET /api/property/p-1', '/api/property/p-1'],
+  ['/producer-details/i-1', 'GET /api/process-instance/i-1', '/api/process-instance/i-1'],
+  [
+    '/producer-details/i-1/form-instance/f-1',
+    'GET /api/process-instance/i-1/form/f-1',
+    '/api/process-instance/i-1/form/f-1',
+  ],
+] as const;
+
+function renderApp(path: string, queryClient = createTestQueryClient()) {
   const fetchMock = mockFetch({
     'GET /api/stamp/all': json([]),
     // The session check stays under way: what a page asks meanwhile is asked beside it.
     'GET /api/auth/info': () => new Promise<Response>(() => {}),
   });
-  const queryClient = createTestQueryClient();
   const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [path] });
   renderWithProviders(<RouterProvider router={router} />, { withRouter: false, queryClient });
   return fetchMock;
@@ -74,17 +89,6 @@ describe('routes', () => {
   });
 
   describe('signed-in pages ask for their data beside the session check', () => {
-    const pages = [
-      ['/profile', 'GET /api/property/all', '/api/property/all?limit=10&offset=0'],
-      ['/property/p-1', 'GET /api/property/p-1', '/api/property/p-1'],
-      ['/producer-details/i-1', 'GET /api/process-instance/i-1', '/api/process-instance/i-1'],
-      [
-        '/producer-details/i-1/form-instance/f-1',
-        'GET /api/process-instance/i-1/form/f-1',
-        '/api/process-instance/i-1/form/f-1',
-      ],
-    ] as const;
-
     it.each(pages)('%s, with a stored token', async (path, key, url) => {
       storeToken();
       const fetchMock = renderApp(path);
@@ -99,6 +103,89 @@ describe('routes', () => {
       const fetchMock = renderApp(path);
       expect(await screen.findByRole('heading', { name: 'Entrar' })).toBeInTheDocument();
       expect(callTo(fetchMock, key)).toBeUndefined();
+    });
+  });
+
+  describe("index.html's script asks for them before the app's code, and the app takes its answers", () => {
+    const script = /<script>([\s\S]*?)<\/script>/.exec(indexHtml)?.[1] ?? '';
+
+    /** Runs index.html's inline script as the browser would on a first load of `path`. */
+    function runBootScript(path: string, routes: Parameters<typeof mockFetch>[0]) {
+      const bootFetch = mockFetch(routes);
+      window.history.replaceState(null, '', path);
+      new Function(script)();
+      window.history.replaceState(null, '', '/');
+      return bootFetch;
+    }
+
+    afterEach(() => {
+      delete window.agroseloBoot;
+    });
+
+    it.each(pages)('%s: the same requests, asked once', async (path, key, url) => {
+      storeToken();
+      const bootFetch = runBootScript(path, {
+        'GET /api/auth/info': () => new Promise<Response>(() => {}),
+        [key]: () => new Promise<Response>(() => {}),
+      });
+      expect(bootFetch.mock.calls.map(([input]) => String(input))).toEqual(['/api/auth/info', url]);
+      for (const [, init] of bootFetch.mock.calls) {
+        const headers = new Headers(init?.headers);
+        expect(headers.get('Authorization')).toBe('Bearer stored-token');
+        expect(headers.get('Accept')).toBe('application/json');
+      }
+
+      const appFetch = renderApp(path);
+      await waitFor(() => expect(window.agroseloBoot?.requests).toEqual({}));
+      expect(callTo(appFetch, key)).toBeUndefined();
+      expect(callTo(appFetch, 'GET /api/auth/info')).toBeUndefined();
+    });
+
+    it('shows the page from the answers it took', async () => {
+      storeToken();
+      runBootScript('/profile', {
+        'GET /api/auth/info': json(wireUser('owner')),
+        'GET /api/property/all': json([], { headers: { 'X-Total-Count': '0' } }),
+      });
+      // The app's own client: what it fetched stays fresh for a while, as in the browser.
+      const appFetch = renderApp('/profile', createQueryClient());
+      expect(await screen.findByText('Nenhuma propriedade cadastrada')).toBeInTheDocument();
+      expect(callTo(appFetch, 'GET /api/auth/info')).toBeUndefined();
+      expect(callTo(appFetch, 'GET /api/property/all')).toBeUndefined();
+    });
+
+    it('ends the session on a 401, as when the app asks itself (a stored token that expired)', async () => {
+      storeToken();
+      const expired = () => json({ detail: messages.auth.sessionExpired }, { status: 401 });
+      runBootScript('/profile', {
+        'GET /api/auth/info': expired,
+        'GET /api/property/all': expired,
+      });
+      const appFetch = renderApp('/profile');
+      expect(await screen.findByRole('heading', { name: 'Entrar' })).toBeInTheDocument();
+      expect(tokenStore.get()).toBeNull();
+      expect(callTo(appFetch, 'GET /api/auth/info')).toBeUndefined();
+      expect(callTo(appFetch, 'GET /api/property/all')).toBeUndefined();
+    });
+
+    it('asks for nothing without a stored token', () => {
+      const bootFetch = runBootScript('/profile', {});
+      expect(bootFetch).not.toHaveBeenCalled();
+      expect(window.agroseloBoot).toBeUndefined();
+    });
+
+    it("leaves another account's answers alone", async () => {
+      storeToken('old-token');
+      runBootScript('/property/p-1', {
+        'GET /api/auth/info': () => new Promise<Response>(() => {}),
+        'GET /api/property/p-1': () => new Promise<Response>(() => {}),
+      });
+      storeToken('new-token');
+      const appFetch = renderApp('/property/p-1');
+      await waitFor(() => expect(callTo(appFetch, 'GET /api/property/p-1')).toBeDefined());
+      expect(
+        new Headers(callTo(appFetch, 'GET /api/property/p-1')?.init.headers).get('Authorization'),
+      ).toBe('Bearer new-token');
     });
   });
 });
