@@ -1,7 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 
 /** The files of the longest journeys (a minute or more each on a quiet machine) or of a serial pair. */
-const LONG = /(review|uploads|properties|forms|seals|certificates|workflow|registry)\.spec\.ts/;
+const LONG = /(review|uploads|properties|forms|seals|workflow|safras|privacy|registry)\.spec\.ts/;
 
 /** Journeys run against the real built server (see harness/global-setup.ts) in Debian's Chromium. */
 export default defineConfig({

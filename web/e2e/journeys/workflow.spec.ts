@@ -267,6 +267,7 @@ for (const viewport of [widths.mobile]) {
     ).toBeVisible();
     await noHorizontalScroll(page);
     await expectAccessible();
+    await chain.scrollIntoViewIfNeeded();
     await snap(`workflow-chain-${px}`);
 
     // The earlier instance knows what came after it.
