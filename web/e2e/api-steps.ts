@@ -57,6 +57,35 @@ export async function registerFarm(
   return { id: ((await response.json()) as { id: string }).id, name: farm.business_name };
 }
 
+/** The producer behind `token` requests the seal of `processId` for a farm; the new instance's id. */
+export async function requestSealOf(
+  request: APIRequestContext,
+  token: string,
+  processId: string,
+  farmId: string,
+) {
+  const response = await request.put(`/api/process/${processId}/request`, {
+    headers: bearer(token),
+    multipart: { business_id: farmId, rice_area_ha: '96,5' },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+/** A technician or admin accepts or rejects a request that has no technician yet. */
+export async function evaluateRequest(
+  request: APIRequestContext,
+  token: string,
+  instanceId: string,
+  decision: 'accept' | 'reject',
+) {
+  const response = await request.put(`/api/process-instance/${instanceId}/evaluate`, {
+    headers: bearer(token),
+    multipart: { reject: String(decision === 'reject') },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
 type Viewport = (typeof widths)[keyof typeof widths];
 
 /** A page of its own (own storage), signed in with `token` or anonymous. */

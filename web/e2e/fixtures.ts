@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
+import axe from 'axe-core';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { CaughtMail } from './harness/smtp-sink';
 
@@ -80,6 +81,16 @@ export function verificationCodeIn(text: string): string {
   return code;
 }
 
+/**
+ * The rules axe itself rates minor or moderate: a violation of one takes its rule's impact, so it
+ * can never fail the check below, and leaving them out shortens every run.
+ */
+const BELOW_SERIOUS = (
+  axe as unknown as { _audit: { rules: { id: string; impact?: string }[] } }
+)._audit.rules
+  .filter((rule) => rule.impact === 'minor' || rule.impact === 'moderate')
+  .map((rule) => rule.id);
+
 interface Fixtures {
   /** Signs in through the API and stores the token as a remembered session, without the UI. */
   loginAs(role: DemoRole): Promise<string>;
@@ -98,8 +109,11 @@ interface Fixtures {
   signInWith(token: string): Promise<void>;
   /** Reads what the SMTP sink caught for an address, waiting for it to arrive. */
   mailbox: { waitFor(to: string, since?: Date): Promise<CaughtMail> };
-  /** Saves a screenshot under test-results/screens/<name>.png. */
-  snap(name: string, target?: Page): Promise<void>;
+  /**
+   * Saves a screenshot of what the screen shows under test-results/screens/<name>.png; with
+   * `fullPage`, of the whole page (several times slower on a long page).
+   */
+  snap(name: string, target?: Page, options?: { fullPage?: boolean }): Promise<void>;
   /** Fails on serious or critical accessibility violations of the current page. */
   expectAccessible(target?: Page): Promise<void>;
 }
@@ -194,15 +208,21 @@ export const test = base.extend<Fixtures>({
   },
 
   snap: async ({ page }, use, testInfo) => {
-    await use(async (name, target = page) => {
+    await use(async (name, target = page, { fullPage = false } = {}) => {
       const file = path.join(testInfo.project.outputDir, '..', 'screens', `${name}.png`);
-      await target.screenshot({ path: file, fullPage: true });
+      await target.screenshot({ path: file, fullPage });
     });
   },
 
   expectAccessible: async ({ page }, use) => {
     await use(async (target = page) => {
-      const results = await new AxeBuilder({ page: target }).analyze();
+      // Legacy mode runs axe in the page itself instead of gathering its results in a new blank
+      // page each time (the app has no frames); only violations carry their nodes.
+      const results = await new AxeBuilder({ page: target })
+        .setLegacyMode(true)
+        .disableRules(BELOW_SERIOUS)
+        .options({ resultTypes: ['violations'] })
+        .analyze();
       const serious = results.violations.filter(
         (v) => v.impact === 'serious' || v.impact === 'critical',
       );

@@ -1,7 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 
 /** The files of the longest journeys (a minute or more each on a quiet machine) or of a serial pair. */
-const LONG = /(review|uploads|properties|forms|seals|certificates|workflow|registry)\.spec\.ts/;
+const LONG = /(review|uploads|properties|forms|seals|workflow|safras|privacy|registry)\.spec\.ts/;
 
 /** Journeys run against the real built server (see harness/global-setup.ts) in Debian's Chromium. */
 export default defineConfig({
@@ -34,6 +34,9 @@ export default defineConfig({
     viewport: { width: 1280, height: 800 },
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
+    // The theme respects it (respectReducedMotion): modals and menus open at once instead of each
+    // step waiting out their transitions. Contexts a journey makes itself inherit it too.
+    reducedMotion: 'reduce',
     // Without a limit an action waits for its element as long as the test lives (a click on a
     // vistoria photo that never appeared held the review cycle to its 5 minutes): it fails
     // within these with the locator it waited for.

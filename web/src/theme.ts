@@ -48,6 +48,9 @@ export const theme = createTheme({
   fontFamily:
     'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '700' },
+  // Modals, menus and popovers open without their transitions for whoever asks their system for
+  // less motion.
+  respectReducedMotion: true,
   // Plain objects rather than Modal.extend(...): the theme is on every page, and naming the
   // components would bring a modal's code (Floating UI, scroll locking) to pages without one.
   components: {

@@ -96,7 +96,8 @@ for (const viewport of [widths.mobile]) {
     const tech = await pageOf(browser, baseURL!, viewport, technicianToken);
     await tech.goto(`/producer-details/${instanceId}`);
     const panel = tech.getByRole('region', { name: 'Concluir processo' });
-    await expect(panel.getByRole('alert')).toContainText(FORM_NAME);
+    // A new browser's first page: its bundle, the instance and the panel's code arrive cold.
+    await expect(panel.getByRole('alert')).toContainText(FORM_NAME, { timeout: 30_000 });
     await expect(panel.getByRole('button', { name: 'Aprovar' })).toBeDisabled();
     await fillAndFinishForm(request, token, instanceId);
     await tech.reload();

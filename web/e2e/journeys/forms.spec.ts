@@ -147,7 +147,7 @@ for (const [size, viewport] of [
     await proofLink.click();
     expect((await download).suggestedFilename()).toBe('outorga.pdf');
     await expect(page.getByText('12 alterações não salvas')).toBeVisible();
-    await snap(`form-filled-${size}`);
+    await snap(`form-filled-${size}`, page, { fullPage: true });
 
     // A reload before saving: the draft is offered back.
     await page.reload();
@@ -228,7 +228,7 @@ for (const [size, viewport] of [
     await expect(page.getByRole('button', { name: /^Enviar comprovante/ })).toHaveCount(0);
     await expect(proofLink).toBeVisible();
     if (!mobile) await expectAccessible();
-    await snap(`form-finished-${size}`);
+    await snap(`form-finished-${size}`, page, { fullPage: true });
 
     // The instance page tells it too.
     await page.getByRole('link', { name: 'Voltar ao processo' }).click();

@@ -43,7 +43,7 @@ test.describe('landing page as a visitor', () => {
       ),
     ).toBeVisible();
     await expectAccessible();
-    await snap('landing-1280');
+    await snap('landing-1280', page, { fullPage: true });
   });
 
   test('hides the institutional links on a phone and keeps the seals readable', async ({
@@ -60,7 +60,7 @@ test.describe('landing page as a visitor', () => {
       () => document.documentElement.scrollWidth - window.innerWidth,
     );
     expect(overflow).toBeLessThanOrEqual(0);
-    await snap('landing-375');
+    await snap('landing-375', page, { fullPage: true });
   });
 
   test('leads to real privacy and terms pages', async ({ page, snap }) => {

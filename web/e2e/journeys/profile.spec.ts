@@ -188,7 +188,7 @@ test.describe('profile', () => {
         await page.goto('/profile');
         await expect(page.getByRole('heading', { name: heading })).toBeVisible();
         await noHorizontalScroll(page);
-        await snap(`profile-${role}-${size.width}`);
+        await snap(`profile-${role}-${size.width}`, page, { fullPage: true });
         if (name === 'desktop') await expectAccessible();
       }
       await page.getByRole('button', { name: 'Editar Telefone' }).click();

@@ -75,7 +75,7 @@ for (const viewport of Object.values(widths)) {
       await expect(page.getByText(message, { exact: true })).toBeVisible();
     }
     await expectAccessible();
-    await snap(`register-property-empty-${viewport.width}`);
+    await snap(`register-property-empty-${viewport.width}`, page, { fullPage: true });
 
     await field(page, 'Nome da propriedade').fill(farm.name);
     await field(page, 'Denominação').fill('Granja');
@@ -96,7 +96,7 @@ for (const viewport of Object.values(widths)) {
     await field(page, 'CREA do técnico responsável').pressSequentially('1234567');
     await expect(field(page, 'CREA do técnico responsável')).toHaveValue('12.345-67');
     await page.keyboard.press('Escape');
-    await snap(`register-property-filled-${viewport.width}`);
+    await snap(`register-property-filled-${viewport.width}`, page, { fullPage: true });
     await page.getByRole('button', { name: 'Finalizar Cadastro' }).click();
 
     // Back on the profile, the card with its edit button; the account is now an owner.

@@ -110,7 +110,7 @@ test.describe('the admin builds a seal', () => {
     await fillDate(page.getByRole('textbox', { name: 'Data de Fim' }), brazilian(saoPauloDay(60)));
     await page.getByRole('switch', { name: 'Níveis Prata e Ouro' }).check();
     await expectAccessible();
-    await snap('new-process-1280');
+    await snap('new-process-1280', page, { fullPage: true });
     await page.getByRole('button', { name: 'Criar Processo' }).click();
 
     // Back on the list: a draft, then released.
@@ -319,7 +319,7 @@ test.describe('the admin builds a seal', () => {
     await page.goto('/process/new');
     await expect(page.getByRole('heading', { level: 1, name: 'Novo Processo' })).toBeVisible();
     await noOverflow(page);
-    await snap('new-process-375');
+    await snap('new-process-375', page, { fullPage: true });
   });
 
   test('a draft seal page is hidden from visitors', async ({ page, request }) => {

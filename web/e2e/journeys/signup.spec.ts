@@ -27,7 +27,7 @@ test.describe('sign-up', () => {
 
     await page.getByRole('button', { name: 'Criar conta' }).click();
     for (const message of required) await expect(page.getByText(message)).toBeVisible();
-    await snap('register-errors-1280');
+    await snap('register-errors-1280', page, { fullPage: true });
 
     const cpf = page.getByLabel(/^CPF/);
     await cpf.pressSequentially('52998224725');
@@ -52,7 +52,7 @@ test.describe('sign-up', () => {
     await snap('register-375');
     await page.getByRole('button', { name: 'Criar conta' }).click();
     await expect(page.getByText(required[0]!)).toBeVisible();
-    await snap('register-errors-375');
+    await snap('register-errors-375', page, { fullPage: true });
   });
 
   test('a producer signs up, receives the code, logs in and verifies the account', async ({

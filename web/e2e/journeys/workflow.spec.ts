@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { registerFarm, tokenOf } from '../api-steps';
+import { evaluateRequest, registerFarm, requestSealOf, tokenOf } from '../api-steps';
 import { expect, test, TOKEN_KEY, widths } from '../fixtures';
 
 const SUPERIOR = 'Arroz de Qualidade Superior';
@@ -219,9 +219,10 @@ for (const viewport of [widths.mobile]) {
         .getByRole('button', { name: `${SUPERIOR}: Em Andamento` }),
     ).toBeVisible();
 
-    // A second seal: the technician rejects the request.
+    // A second seal, requested through the API (the request screen is walked above): the
+    // technician rejects it.
     const sustainable = await processIdOf(request, SUSTAINABLE);
-    const second = await requestSeal(page, sustainable, farm.name);
+    const second = await requestSealOf(request, token, sustainable, farm.id);
     await tech.goto('/pendings');
     await tech
       .getByRole('article', { name: farm.name })
@@ -239,7 +240,13 @@ for (const viewport of [widths.mobile]) {
     await snap(`workflow-rejected-${px}`);
     await page.getByRole('link', { name: 'Solicitar novamente' }).click();
     await expect(page).toHaveURL(`/request-process/${sustainable}`);
-    const third = await requestSeal(page, sustainable, farm.name);
+    await expect(
+      page
+        .getByRole('region', { name: 'Solicitar este selo' })
+        .getByRole('button', { name: 'Solicitar processo' }),
+    ).toBeVisible();
+    const third = await requestSealOf(request, token, sustainable, farm.id);
+    await page.goto(`/producer-details/${third}`);
     const chain = page.getByRole('region', { name: 'Histórico deste selo' });
     const links = chain.getByRole('listitem');
     await expect(links).toHaveCount(2);
@@ -260,6 +267,7 @@ for (const viewport of [widths.mobile]) {
     ).toBeVisible();
     await noHorizontalScroll(page);
     await expectAccessible();
+    await chain.scrollIntoViewIfNeeded();
     await snap(`workflow-chain-${px}`);
 
     // The earlier instance knows what came after it.
@@ -271,10 +279,7 @@ for (const viewport of [widths.mobile]) {
     await expect(page.getByRole('link', { name: 'Solicitar novamente' })).toHaveCount(0);
 
     // Leave no request waiting: later journeys count the staff's pending items.
-    await tech.goto(`/producer-details/${third}`);
-    await acceptTerms(tech, 'Termos de Uso da avaliação');
-    await tech.getByRole('button', { name: 'Rejeitar solicitação' }).click();
-    await expect(tech.getByText(REJECTED)).toBeVisible();
+    await evaluateRequest(request, technicianToken, third, 'reject');
     await tech.context().close();
   });
 }
