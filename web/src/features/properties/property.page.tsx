@@ -25,7 +25,8 @@ import { ErrorAlert, LoadError } from '../../components/error-alert';
 import { formatCnpj, formatCrea, formatPhone } from '../../lib/masks';
 import { propertyQueryOptions, sealsQueryOptions, useStartProcess, type PropertyItem } from './api';
 import { InstanceBadges, RenewalOffers } from './components/instance-badges';
-import { formatCar, formatCoordinate, formatDay } from './format';
+import { formatDay } from '../../lib/dates';
+import { formatCar, formatCoordinate } from './format';
 
 const NOT_GIVEN = 'Não informado';
 
