@@ -26,7 +26,7 @@ import {
   messages,
 } from '@agroselo/contracts';
 import { errorMessage } from '../../../api';
-import { PtBrDateInput } from '../../../components/date-field';
+import { PtBrDateInput } from '../../../components/date-input';
 import { sizeChange, UploadProgress } from '../../../components/upload-progress';
 import { todayDay } from '../../../lib/dates';
 import type { ResumableUpload } from '../../../lib/uploads';

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { messages, PENDENCY_TEXT_MAX } from '@agroselo/contracts';
 import { errorMessage } from '../../../api';
-import { PtBrDateInput } from '../../../components/date-field';
+import { PtBrDateInput } from '../../../components/date-input';
 import { todayDay } from '../../../lib/dates';
 import type { InstanceDetailItem } from '../api';
 import { reviewFormQueryOptions, useOpenPendency } from '../review-api';
