@@ -4,6 +4,7 @@ import { PRODUCER_ROLES, STAFF_ROLES } from '@agroselo/contracts';
 import { PageLoader } from '../components/page-loader';
 import { instanceQueryOptions } from '../features/instances/api';
 import { LandingPage } from '../features/landing/landing.page';
+import { PROFILE_PAGE_SIZE } from '../features/profile/page-size';
 import { propertyListQueryOptions, propertyQueryOptions } from '../features/properties/api';
 import { AppLayout } from './layouts/app-layout';
 import { lazyPage } from './lazy-page';
@@ -78,7 +79,7 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
                 // The producer's properties section, first page (ProducerProperties' page size).
                 loader: prefetchWhenSignedIn(() => {
                   void queryClient.prefetchQuery(
-                    propertyListQueryOptions({ search: '', page: 1, pageSize: 10 }),
+                    propertyListQueryOptions({ search: '', page: 1, pageSize: PROFILE_PAGE_SIZE }),
                   );
                 }),
                 lazy: lazyPage(() => import('../features/profile/profile.page'), 'ProfilePage'),

@@ -30,18 +30,13 @@ import { messages, normalizeCertificateNumber, type CertificateStatus } from '@a
 import { isApiError } from '../../api';
 import { paths } from '../../app/paths';
 import { LoadError } from '../../components/error-alert';
+import { formatMomentDay, formatPeriod } from '../../lib/dates';
 import { formatCnpj, formatCrea } from '../../lib/masks';
 import { certificateQueryOptions, type CertificateItem } from './api';
 import { CertificatePdfButton } from './components/certificate-pdf-button';
 import { CertificateSearch } from './components/certificate-search';
 import { LevelBadge } from './components/level-badge';
-import {
-  formatIssueDay,
-  formatValidity,
-  STATUS_COLORS,
-  STATUS_TITLES,
-  statusExplanation,
-} from './format';
+import { STATUS_COLORS, STATUS_TITLES, statusExplanation } from './format';
 
 const STATUS_ICONS: Record<CertificateStatus, ReactNode> = {
   valid: <IconRosetteDiscountCheck size={40} />,
@@ -133,14 +128,14 @@ function CertificateDetails({ certificate }: { certificate: CertificateItem }) {
               <Field label="Município">{property.municipality}</Field>
               <Field label="Safra">{certificate.safra}</Field>
               <Field label="Validade">
-                {formatValidity(certificate.validFrom, certificate.validUntil)}
+                {formatPeriod(certificate.validFrom, certificate.validUntil)}
               </Field>
               <Field label="Número do certificado">
                 <Text span ff="monospace" fw={600}>
                   {certificate.number}
                 </Text>
               </Field>
-              <Field label="Emitido em">{formatIssueDay(certificate.issuedAt)}</Field>
+              <Field label="Emitido em">{formatMomentDay(certificate.issuedAt)}</Field>
               <Field label="Técnico responsável">
                 {issuedBy ? (
                   <>
@@ -238,7 +233,7 @@ export function CertificatePage() {
           <Verdict certificate={query.data} />
           <CertificateDetails certificate={query.data} />
           <Text size="sm" c="dimmed">
-            Verificado em {formatIssueDay(new Date().toISOString())}. Esta página mostra a situação
+            Verificado em {formatMomentDay(new Date().toISOString())}. Esta página mostra a situação
             do certificado hoje; o PDF é uma cópia do que foi emitido.
           </Text>
           <SearchAgain />

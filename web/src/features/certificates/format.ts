@@ -4,16 +4,9 @@ import {
   type CertificateStatus,
   type StandingReason,
 } from '@agroselo/contracts';
-import { dayjs } from '../../lib/dayjs';
+import { formatDay, formatMomentDay } from '../../lib/dates';
 
 const m = messages.certificates;
-
-/** A `YYYY-MM-DD` day as 31/12/2028. */
-export const formatDay = (day: string): string => dayjs(day, 'YYYY-MM-DD').format('DD/MM/YYYY');
-
-/** An ISO date-time as its day in São Paulo. */
-export const formatIssueDay = (iso: string): string =>
-  new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' }).format(new Date(iso));
 
 export const STATUS_TITLES: Record<CertificateStatus, string> = {
   valid: m.statusValid,
@@ -39,7 +32,7 @@ export function statusExplanation(certificate: {
   standing: { reason: StandingReason; changedAt: string } | null;
 }): string {
   const since = certificate.standing
-    ? `em ${formatIssueDay(certificate.standing.changedAt)}. Motivo: ${STANDING_REASON_LABELS[certificate.standing.reason]}.`
+    ? `em ${formatMomentDay(certificate.standing.changedAt)}. Motivo: ${STANDING_REASON_LABELS[certificate.standing.reason]}.`
     : '';
   switch (certificate.status) {
     case 'valid':
@@ -54,7 +47,3 @@ export function statusExplanation(certificate: {
       return `O selo desta propriedade foi cancelado pelo AgroSelo ${since}`;
   }
 }
-
-/** The period of a validity, as the holders list and the certificate show it. */
-export const formatValidity = (validFrom: string, validUntil: string): string =>
-  `${formatDay(validFrom)} a ${formatDay(validUntil)}`;

@@ -49,7 +49,7 @@ import { PendencyNote } from './components/pendency-note';
 import { ProofField } from './components/proof-field';
 import { SeasonNotes } from './components/season-notes';
 import { draftStore } from './drafts';
-import { formatDay, formatMoment, isPastDay } from './format';
+import { formatDay, formatMoment, isPastDay } from '../../lib/dates';
 import { carriedFieldsOf } from './season';
 import { fieldMap, useFormEditor, type FormEditor } from './use-form-editor';
 import classes from './form-instance.module.css';

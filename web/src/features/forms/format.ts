@@ -1,7 +1,5 @@
 import type { FieldType } from '@agroselo/contracts';
-import { formatDay, formatRequestDate as formatMoment, isPastDay } from '../instances/format';
-
-export { formatDay, formatMoment, isPastDay };
+import { formatDay, formatMoment } from '../../lib/dates';
 
 /** A field's content as a person reads it. */
 export function formatContent(type: FieldType, content: string | null): string {

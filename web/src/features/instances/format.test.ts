@@ -1,10 +1,7 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   businessInitial,
   countLabel,
-  formatDay,
-  formatRequestDate,
-  isPastDay,
   parseCoordinate,
   progressDescription,
   progressPercent,
@@ -12,26 +9,6 @@ import {
 } from './format';
 
 describe('instance formatting', () => {
-  afterEach(() => {
-    vi.useRealTimers();
-  });
-
-  it('writes a moment in pt-BR, in the local time zone, on a 24-hour clock', () => {
-    const moment = new Date(2026, 0, 5, 14, 7);
-    expect(formatRequestDate(moment.toISOString())).toBe('05/01/2026 às 14:07');
-    expect(formatRequestDate(new Date(2026, 11, 31, 0, 30).toISOString())).toBe(
-      '31/12/2026 às 00:30',
-    );
-  });
-
-  it('writes a calendar day as DD/MM/YYYY and tells whether it is behind us', () => {
-    expect(formatDay('2028-12-31')).toBe('31/12/2028');
-    vi.useFakeTimers({ now: new Date(2026, 5, 15, 23, 59) });
-    expect(isPastDay('2026-06-14')).toBe(true);
-    expect(isPastDay('2026-06-15')).toBe(false);
-    expect(isPastDay('2027-01-01')).toBe(false);
-  });
-
   it('shows an instance by the last 8 characters of its id', () => {
     expect(shortInstanceId('0190a3c2-7b1e-7c3a-9f1e-3c2b1a0f9e8d')).toBe('1a0f9e8d');
   });

@@ -31,13 +31,8 @@ import { InstanceChain, InstanceTimeline } from './components/instance-history';
 import { PendenciesSection } from './components/pendencies';
 import { PublishConsentSwitch } from './components/publish-consent';
 import { RenewButton } from './components/renew-button';
-import {
-  formatRequestDate,
-  progressDescription,
-  progressPercent,
-  shortInstanceId,
-  STATUS_LINES,
-} from './format';
+import { formatMoment } from '../../lib/dates';
+import { progressDescription, progressPercent, shortInstanceId, STATUS_LINES } from './format';
 import { formatRiceArea } from './rice-area';
 
 function Header({ instance }: { instance: InstanceDetailItem }) {
@@ -59,7 +54,7 @@ function Header({ instance }: { instance: InstanceDetailItem }) {
       </Text>
       <Text size="sm" c="dimmed">
         Solicitado {instance.requestedBy ? `por ${instance.requestedBy.name} ` : ''}em{' '}
-        <time dateTime={instance.createdAt}>{formatRequestDate(instance.createdAt)}</time>
+        <time dateTime={instance.createdAt}>{formatMoment(instance.createdAt)}</time>
         {' · '}Técnico responsável: {instance.technician?.name ?? 'ainda não atribuído'}
         {' · '}
         {STATUS_LINES[instance.status]}

@@ -1,8 +1,5 @@
 import { officialCar } from '@agroselo/contracts';
 
-/** A `YYYY-MM-DD` day as 31/12/2028. */
-export { formatDay } from '../instances/format';
-
 /** A CAR in its official shape when it is one, else as stored. */
 export const formatCar = (car: string): string => officialCar(car) ?? car;
 

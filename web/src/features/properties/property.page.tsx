@@ -1,12 +1,9 @@
-import { useId, useState, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import {
   ActionIcon,
   Badge,
-  Button,
   Container,
   Group,
-  Paper,
-  Select,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -14,20 +11,28 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { IconPencil, IconPlayerPlay } from '@tabler/icons-react';
+import { IconPencil } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useParams } from 'react-router';
-import { messages, STAFF_ROLES } from '@agroselo/contracts';
-import { errorMessage } from '../../api';
+import { Link, useParams } from 'react-router';
+import { STAFF_ROLES } from '@agroselo/contracts';
 import { paths } from '../../app/paths';
 import { useSession } from '../../app/session';
-import { ErrorAlert, LoadError } from '../../components/error-alert';
+import { LoadError } from '../../components/error-alert';
 import { formatCnpj, formatCrea, formatPhone } from '../../lib/masks';
-import { propertyQueryOptions, sealsQueryOptions, useStartProcess, type PropertyItem } from './api';
+import { propertyQueryOptions } from './api';
 import { InstanceBadges, RenewalOffers } from './components/instance-badges';
-import { formatCar, formatCoordinate, formatDay } from './format';
+import { Section } from './components/property-section';
+import { formatDay } from '../../lib/dates';
+import { formatCar, formatCoordinate } from './format';
 
 const NOT_GIVEN = 'Não informado';
+
+// Staff only (the select and its dropdown's code): producers, who open this page most, skip it.
+const StartProcess = lazy(() =>
+  import('./components/start-process').then((module) => ({ default: module.StartProcess })),
+);
+// Its panel's height (title, line, select) while its code arrives.
+const START_PROCESS_HEIGHT = 190;
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -42,91 +47,11 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const headingId = useId();
-  return (
-    <Paper
-      component="section"
-      aria-labelledby={headingId}
-      withBorder
-      radius="md"
-      p={{ base: 'md', sm: 'lg' }}
-    >
-      <Title order={2} fz="lg" mb="md" id={headingId}>
-        {title}
-      </Title>
-      {children}
-    </Paper>
-  );
-}
-
 function Fields({ children }: { children: ReactNode }) {
   return (
     <SimpleGrid component="dl" cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md" m={0}>
       {children}
     </SimpleGrid>
-  );
-}
-
-/**
- * Spec §2 'Selecione um selo' + 'Iniciar processo' (technicians and admins): starts a released
- * seal's process for this property, already accepted by the caller.
- */
-function StartProcess({ property }: { property: PropertyItem }) {
-  const navigate = useNavigate();
-  const [processId, setProcessId] = useState<string | null>(null);
-  const seals = useQuery(sealsQueryOptions());
-  const start = useStartProcess();
-  // A seal without a process cannot be started: it is not offered.
-  const options = (seals.data ?? [])
-    .filter((seal) => seal.processId)
-    .map((seal) => ({ value: seal.processId!, label: seal.name }));
-
-  return (
-    <Section title="Iniciar processo de certificação">
-      <Stack gap="md">
-        <Text size="sm" c="dimmed">
-          Inicia o processo do selo escolhido para esta propriedade, já aceito por você.
-        </Text>
-        {start.isError && (
-          <ErrorAlert title="Não foi possível iniciar o processo">
-            {errorMessage(start.error, messages.common.requestFailed)}
-          </ErrorAlert>
-        )}
-        {seals.isError && <LoadError title="Não foi possível carregar os selos" query={seals} />}
-        <Group align="flex-end" gap="sm">
-          <Select
-            label="Selo"
-            placeholder="Selecione um selo"
-            data={options}
-            value={processId}
-            onChange={(value) => {
-              setProcessId(value);
-              start.reset();
-            }}
-            disabled={seals.isPending}
-            nothingFoundMessage="Nenhum selo liberado"
-            allowDeselect={false}
-            w={{ base: '100%', sm: 320 }}
-            comboboxProps={{ withinPortal: true }}
-          />
-          <Button
-            leftSection={<IconPlayerPlay size={18} aria-hidden />}
-            disabled={!processId}
-            loading={start.isPending}
-            onClick={() => {
-              if (!processId) return;
-              start.mutate(
-                { processId, propertyId: property.id },
-                { onSuccess: () => void navigate(paths.processInstances()) },
-              );
-            }}
-          >
-            Iniciar processo
-          </Button>
-        </Group>
-      </Stack>
-    </Section>
   );
 }
 
@@ -226,7 +151,11 @@ export function PropertyPage() {
           <RenewalOffers instances={property.processInstances} propertyId={property.id} />
         </Section>
 
-        {isStaff && <StartProcess property={property} />}
+        {isStaff && (
+          <Suspense fallback={<Skeleton h={START_PROCESS_HEIGHT} radius="md" />}>
+            <StartProcess property={property} />
+          </Suspense>
+        )}
 
         <Section title="Identificação">
           <Fields>

@@ -32,7 +32,7 @@ import { ListSearchBox } from '../../components/list/list-search-box';
 import { PagePicker } from '../../components/list/page-picker';
 import { useListSearch } from '../../components/list/use-list-search';
 import { LevelBadge } from '../certificates/components/level-badge';
-import { formatValidity } from '../certificates/format';
+import { formatPeriod } from '../../lib/dates';
 import { stampsQueryOptions } from '../landing/api';
 import { REGISTRY_PAGE_SIZE, registryCsvUrl, registryQueryOptions, type RegistryItem } from './api';
 
@@ -75,7 +75,7 @@ function RegistryRow({ entry }: { entry: RegistryItem }) {
         </Group>
         <Text size="xs" c="dimmed">
           Certificado {entry.certificateNumber} · validade{' '}
-          {formatValidity(entry.validFrom, entry.validUntil)}
+          {formatPeriod(entry.validFrom, entry.validUntil)}
         </Text>
       </Stack>
     </Paper>

@@ -36,7 +36,7 @@ import {
 import { CreateFieldModal } from './components/create-field-modal';
 import { FieldFacts } from './components/field-badges';
 import { EditFormModal } from './components/form-modals';
-import { formatDay } from './format';
+import { formatDay } from '../../lib/dates';
 import { notifyFailure, notifySuccess } from './notify';
 
 const m = messages.seals;

@@ -38,7 +38,7 @@ import { paths } from '../../app/paths';
 import { applyServerErrors } from '../../lib/form-errors';
 import { registerProcess, sealKeys } from './api';
 import { ReviewSettingsSwitches, type ReviewSwitches } from './components/review-settings';
-import { todayDay } from './format';
+import { todayDay } from '../../lib/dates';
 import { notifyFailure, notifySuccess } from './notify';
 
 const m = messages.seals;

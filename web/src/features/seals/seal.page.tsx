@@ -33,7 +33,7 @@ import { LoadError } from '../../components/error-alert';
 import { SafraBadge } from '../../components/safra-badge';
 import { MessagePage } from '../../components/message-page';
 import { processQueryOptions, type ProcessItem } from './api';
-import { formatPeriod } from './format';
+import { formatPeriod } from '../../lib/dates';
 
 interface SealPageProps {
   /**

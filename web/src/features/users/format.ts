@@ -1,5 +1,4 @@
 import { ROLE_LABELS } from '@agroselo/contracts';
-import { dayjs } from '../../lib/dayjs';
 import type { UserItem } from './api';
 
 export const fullName = (user: Pick<UserItem, 'firstName' | 'lastName'>): string =>
@@ -9,9 +8,6 @@ export const userInitials = (user: Pick<UserItem, 'firstName' | 'lastName'>): st
   `${user.firstName.trim().charAt(0)}${user.lastName.trim().charAt(0)}`.toUpperCase() || '?';
 
 export const roleLabel = (user: Pick<UserItem, 'role'>): string => ROLE_LABELS[user.role];
-
-export const formatEventDate = (isoDateTime: string): string =>
-  dayjs(isoDateTime).format('DD/MM/YYYY [às] HH:mm');
 
 export function userCountLabel(total: number, search: string): string {
   const noun = total === 1 ? 'usuário' : 'usuários';

@@ -17,7 +17,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
 import { LoadError } from '../../../components/error-alert';
 import { HOLDERS_PAGE_SIZE, holdersQueryOptions } from '../api';
-import { formatDay, formatValidity } from '../format';
+import { formatDay, formatPeriod } from '../../../lib/dates';
 import { LevelBadge } from './level-badge';
 
 /**
@@ -105,7 +105,7 @@ export function SealHolders({ processId }: { processId: string }) {
                       <LevelBadge level={holder.level} />
                     </Group>
                     <Text size="xs" c="dimmed">
-                      Validade: {formatValidity(holder.validFrom, holder.validUntil)}
+                      Validade: {formatPeriod(holder.validFrom, holder.validUntil)}
                     </Text>
                   </Stack>
                 </Paper>

@@ -20,7 +20,7 @@ import { api, errorMessage, type Camel } from '../../../api';
 import { ErrorAlert } from '../../../components/error-alert';
 import { INSTANCE_QUERY_KEY, type InstanceDetailItem } from '../../instances/api';
 import { CERTIFICATE_QUERY_KEY } from '../api';
-import { formatIssueDay } from '../format';
+import { formatMomentDay } from '../../../lib/dates';
 
 const m = messages.standing;
 
@@ -76,7 +76,7 @@ export function StandingSummary({
             {suspended ? m.suspended : m.revokedBadge}
           </Badge>
           <Text span size="sm" fw={600}>
-            {m.since(formatIssueDay(certificate.standingChangedAt))}
+            {m.since(formatMomentDay(certificate.standingChangedAt))}
           </Text>
         </Group>
       }

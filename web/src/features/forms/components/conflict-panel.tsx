@@ -2,7 +2,8 @@ import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/c
 import { IconGitCompare } from '@tabler/icons-react';
 import { messages } from '@agroselo/contracts';
 import type { CellItem, ConflictItem } from '../api';
-import { formatContent, formatMoment } from '../format';
+import { formatMoment } from '../../../lib/dates';
+import { formatContent } from '../format';
 
 interface ConflictPanelProps {
   conflicts: ConflictItem[];

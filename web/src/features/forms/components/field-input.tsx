@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Group, Radio, Textarea, TextInput, VisuallyHidden } from '@mantine/core';
 import { FIELD_TEXT_MAX } from '@agroselo/contracts';
-import { PtBrDateInput, PtBrDateTimeInput } from '../../../components/date-field';
+import { PtBrDateInput, PtBrDateTimeInput } from '../../../components/date-input';
 import type { CellItem } from '../api';
 
 export interface FieldInputProps {

@@ -3,7 +3,8 @@ import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@ma
 import { IconExternalLink } from '@tabler/icons-react';
 import { formatCnpj, formatCrea, formatPhone } from '../../../lib/masks';
 import type { InstanceDetailItem } from '../api';
-import { formatCoordinate, formatDay, isPastDay } from '../format';
+import { formatDay, isPastDay } from '../../../lib/dates';
+import { formatCoordinate } from '../format';
 import { InfoList, type InfoRow } from './card-parts';
 
 type Business = InstanceDetailItem['business'];

@@ -29,7 +29,7 @@ import { CertificatePdfButton } from '../../certificates/components/certificate-
 import { StandingActions, StandingSummary } from '../../certificates/components/standing-actions';
 import { useConclude, type InstanceDetailItem } from '../api';
 import { ActionSection } from './action-section';
-import { formatDay } from '../format';
+import { formatPeriod } from '../../../lib/dates';
 import { RecommendationSummary } from './recommendation-summary';
 
 const m = messages.certificates;
@@ -300,9 +300,7 @@ export function OutcomePanel({
               <Text size="xs" c="dimmed" fw={600} tt="uppercase">
                 Validade
               </Text>
-              <Text fw={500}>
-                {formatDay(certificate.validFrom)} a {formatDay(certificate.validUntil)}
-              </Text>
+              <Text fw={500}>{formatPeriod(certificate.validFrom, certificate.validUntil)}</Text>
             </Stack>
             {instance.review.level && (
               <Stack gap={2}>

@@ -4,7 +4,7 @@ import { IconChevronRight, IconCircleCheck, IconFileText } from '@tabler/icons-r
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
 import type { InstanceDetailItem } from '../api';
-import { formatDay, isPastDay } from '../format';
+import { formatDay, isPastDay } from '../../../lib/dates';
 import classes from './form-instance-list.module.css';
 import { FormPdfButton } from './form-pdf-button';
 

@@ -26,9 +26,9 @@ import {
   messages,
 } from '@agroselo/contracts';
 import { errorMessage } from '../../../api';
-import { PtBrDateInput } from '../../../components/date-field';
+import { PtBrDateInput } from '../../../components/date-input';
 import { sizeChange, UploadProgress } from '../../../components/upload-progress';
-import { dayjs } from '../../../lib/dayjs';
+import { todayDay } from '../../../lib/dates';
 import type { ResumableUpload } from '../../../lib/uploads';
 import { prepareProof } from '../../forms/photo';
 import type { InstanceDetailItem } from '../api';
@@ -83,7 +83,7 @@ export function InspectionDialog({
   opened: boolean;
   onClose: () => void;
 }) {
-  const today = dayjs().format('YYYY-MM-DD');
+  const today = todayDay();
   const [visitedOn, setVisitedOn] = useState<string | null>(today);
   const [latitude, setLatitude] = useState('');
   const [longitude, setLongitude] = useState('');

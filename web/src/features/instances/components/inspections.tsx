@@ -3,7 +3,8 @@ import { Button, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core
 import { IconCameraPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { InstanceDetailItem } from '../api';
-import { formatCoordinate, formatDay } from '../format';
+import { formatDay } from '../../../lib/dates';
+import { formatCoordinate } from '../format';
 import { inspectionsQueryOptions, type InspectionItem } from '../review-api';
 import { PhotoImage } from './photo-image';
 import { ReviewList, ReviewSection, useDialogOnDemand } from './review-section';

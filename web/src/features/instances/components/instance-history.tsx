@@ -26,7 +26,7 @@ import type { InstanceEventType } from '@agroselo/contracts';
 import { paths } from '../../../app/paths';
 import { StatusBadge } from '../../../components/status-badge';
 import type { InstanceDetailItem } from '../api';
-import { formatRequestDate } from '../format';
+import { formatMoment } from '../../../lib/dates';
 
 const EVENT_ICONS: Record<InstanceEventType, ComponentType<IconProps>> = {
   requested: IconSend,
@@ -84,7 +84,7 @@ export function InstanceTimeline({ instance }: { instance: InstanceDetailItem })
                 title={<span style={{ overflowWrap: 'anywhere' }}>{event.message}</span>}
               >
                 <Text size="xs" c="dimmed">
-                  <time dateTime={event.createdAt}>{formatRequestDate(event.createdAt)}</time>
+                  <time dateTime={event.createdAt}>{formatMoment(event.createdAt)}</time>
                 </Text>
               </Timeline.Item>
             );
@@ -115,7 +115,7 @@ export function InstanceChain({ instance }: { instance: InstanceDetailItem }) {
         </Stack>
         <Stack component="ol" gap="xs" m={0} p={0} style={{ listStyle: 'none' }}>
           {instance.chain.map((link, index) => {
-            const label = `${index + 1}ª solicitação, ${formatRequestDate(link.createdAt)}`;
+            const label = `${index + 1}ª solicitação, ${formatMoment(link.createdAt)}`;
             const current = link.id === instance.id;
             return (
               <Group

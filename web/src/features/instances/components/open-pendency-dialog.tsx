@@ -4,8 +4,8 @@ import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { messages, PENDENCY_TEXT_MAX } from '@agroselo/contracts';
 import { errorMessage } from '../../../api';
-import { PtBrDateInput } from '../../../components/date-field';
-import { dayjs } from '../../../lib/dayjs';
+import { PtBrDateInput } from '../../../components/date-input';
+import { todayDay } from '../../../lib/dates';
 import type { InstanceDetailItem } from '../api';
 import { reviewFormQueryOptions, useOpenPendency } from '../review-api';
 import { DialogFooter, ReviewDialog } from './review-dialog';
@@ -42,7 +42,7 @@ export function OpenPendencyDialog({
     value: field.id,
     label: field.field.name,
   }));
-  const today = dayjs().format('YYYY-MM-DD');
+  const today = todayDay();
 
   const close = () => {
     if (openPendency.isPending) return;

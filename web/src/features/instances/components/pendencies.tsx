@@ -14,7 +14,7 @@ import {
   PendencyStatusBadge,
 } from '../../../components/pendency-badges';
 import type { InstanceDetailItem } from '../api';
-import { formatRequestDate } from '../format';
+import { formatMoment } from '../../../lib/dates';
 import { pendenciesQueryOptions, usePendencyStep, type PendencyItem } from '../review-api';
 import { ReviewList, ReviewSection, useDialogOnDemand } from './review-section';
 
@@ -149,7 +149,7 @@ function PendencyCard({
           <Stack component="ol" gap={4} mt={6} pl="md" m={0}>
             {pendency.events.map((event) => (
               <Text component="li" size="xs" key={event.id} style={{ overflowWrap: 'anywhere' }}>
-                <time dateTime={event.createdAt}>{formatRequestDate(event.createdAt)}</time>
+                <time dateTime={event.createdAt}>{formatMoment(event.createdAt)}</time>
                 {' · '}
                 {event.text}
               </Text>

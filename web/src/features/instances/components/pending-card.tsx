@@ -4,7 +4,8 @@ import { InstanceStatus } from '@agroselo/contracts';
 import { StatusBadge } from '../../../components/status-badge';
 import type { InstanceItem } from '../api';
 import { formatCnpj } from '../../../lib/masks';
-import { formatRequestDate, STATUS_LINES } from '../format';
+import { formatMoment } from '../../../lib/dates';
+import { STATUS_LINES } from '../format';
 import { CardHeader, DetailsLink, InfoList, StatusLine } from './card-parts';
 
 /** A card of 'Pendentes': a seal request waiting for a technician's evaluation. */
@@ -25,7 +26,7 @@ export function PendingCard({ item }: { item: InstanceItem }) {
             { label: 'Município', value: item.business.municipality },
             {
               label: 'Solicitado em',
-              value: <time dateTime={item.createdAt}>{formatRequestDate(item.createdAt)}</time>,
+              value: <time dateTime={item.createdAt}>{formatMoment(item.createdAt)}</time>,
             },
           ]}
         />

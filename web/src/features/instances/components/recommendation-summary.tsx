@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { RECOMMENDATION_LABELS, type RecommendationOutcome } from '@agroselo/contracts';
 import type { InstanceDetailItem } from '../api';
-import { formatRequestDate } from '../format';
+import { formatMoment } from '../../../lib/dates';
 
 type RecommendationItem = NonNullable<InstanceDetailItem['review']['recommendation']>;
 
@@ -40,9 +40,7 @@ export function RecommendationSummary({
       </Text>
       <Text size="xs" c="dimmed">
         {recommendation.author ? `${recommendation.author.name}, ` : ''}
-        <time dateTime={recommendation.createdAt}>
-          {formatRequestDate(recommendation.createdAt)}
-        </time>
+        <time dateTime={recommendation.createdAt}>{formatMoment(recommendation.createdAt)}</time>
       </Text>
     </Stack>
   );

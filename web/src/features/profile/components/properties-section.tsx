@@ -3,6 +3,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
 import { ProducerProperties } from '../../properties/components/producer-properties';
+import { PROFILE_PAGE_SIZE } from '../page-size';
 
 export const PROPERTIES_SECTION_ID = 'properties';
 
@@ -25,7 +26,7 @@ export function PropertiesSection() {
           Adicionar propriedade
         </Button>
       </Group>
-      <ProducerProperties />
+      <ProducerProperties pageSize={PROFILE_PAGE_SIZE} />
     </Stack>
   );
 }

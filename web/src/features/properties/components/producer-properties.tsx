@@ -16,17 +16,16 @@ import { propertyListQueryOptions } from '../api';
 import { PagePicker } from '../../../components/list/page-picker';
 import { PropertyCard } from './property-card';
 
-const PAGE_SIZE = 10;
 const GRID_COLS = { base: 1, md: 2 };
 
 /**
  * The producer's properties as cards (profile section #properties): its empty state, loading,
- * failure and pages.
+ * failure and pages of `pageSize` (the profile's, which its route prefetches).
  */
-export function ProducerProperties() {
+export function ProducerProperties({ pageSize }: { pageSize: number }) {
   const [page, setPage] = useState(1);
   const { data, isPending, isError, error, refetch, isRefetching, isPlaceholderData } = useQuery(
-    propertyListQueryOptions({ search: '', page, pageSize: PAGE_SIZE }),
+    propertyListQueryOptions({ search: '', page, pageSize }),
   );
 
   if (isPending) {
@@ -70,7 +69,7 @@ export function ProducerProperties() {
     );
   }
 
-  const pages = Math.max(1, Math.ceil(data.total / PAGE_SIZE));
+  const pages = Math.max(1, Math.ceil(data.total / pageSize));
   return (
     <Stack gap="md">
       <SimpleGrid cols={GRID_COLS} spacing="md" aria-busy={isPlaceholderData}>

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { messages } from '@agroselo/contracts';
 import { errorMessage } from '../../../api';
 import { paths } from '../../../app/paths';
-import { formatIssueDay } from '../../certificates/format';
+import { formatMomentDay } from '../../../lib/dates';
 import {
   publicationConsentsQueryOptions,
   registryKeys,
@@ -67,7 +67,7 @@ function ConsentSwitch({ item }: { item: PublicationConsentItem }) {
           label="Aparecer no registro público"
           description={
             item.consentAt
-              ? `${item.consent ? 'Autorizado' : 'Não autorizado'} desde ${formatIssueDay(item.consentAt)}`
+              ? `${item.consent ? 'Autorizado' : 'Não autorizado'} desde ${formatMomentDay(item.consentAt)}`
               : 'Não autorizado'
           }
           checked={checked}

@@ -36,7 +36,7 @@ import {
   type FormItem,
   type ProcessItem,
 } from '../api';
-import { formatDay, formatPeriod } from '../format';
+import { formatDay, formatPeriod } from '../../../lib/dates';
 import { notifyFailure, notifySuccess } from '../notify';
 import { CreateFormModal } from './form-modals';
 import {

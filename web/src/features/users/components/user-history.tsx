@@ -18,7 +18,7 @@ import type { ComponentType } from 'react';
 import type { UserEventType } from '@agroselo/contracts';
 import { LoadError } from '../../../components/error-alert';
 import { HISTORY_PAGE_SIZE, userEventsQueryOptions } from '../api';
-import { formatEventDate } from '../format';
+import { formatMoment } from '../../../lib/dates';
 
 const ICONS: Record<UserEventType, ComponentType<IconProps>> = {
   account_created: IconUserPlus,
@@ -76,7 +76,7 @@ export function UserHistory({ userId }: { userId: string }) {
               >
                 <Text size="xs" c="dimmed">
                   {event.actor ? `Por ${event.actor.name} em ` : 'Em '}
-                  {formatEventDate(event.createdAt)}
+                  {formatMoment(event.createdAt)}
                 </Text>
               </Timeline.Item>
             );

@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../test/render';
-import { PtBrDateTimeInput } from './date-field';
+import { PtBrDateTimeInput } from './date-input';
 import { dayjs } from '../lib/dayjs';
 
 function Harness({ initial = null }: { initial?: string | null }) {
