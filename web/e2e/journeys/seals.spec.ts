@@ -132,7 +132,11 @@ test.describe('the admin builds a seal', () => {
     await expect(notice(page, `Avaliação de ${sealName} atualizada`)).toBeVisible();
     await expect(committee).toBeChecked();
     await page.reload();
-    await expect(card.getByRole('switch', { name: 'Decisão por comitê' })).toBeChecked();
+    // A reload is a cold first load of a list that holds every seal the journeys made: on a busy
+    // machine (a 5 MB photo resized in the other worker) it once took over 10 s to paint.
+    await expect(card.getByRole('switch', { name: 'Decisão por comitê' })).toBeChecked({
+      timeout: 30_000,
+    });
     await expect(card.getByRole('switch', { name: 'Níveis Prata e Ouro' })).toBeChecked();
 
     // A form through the modal.
