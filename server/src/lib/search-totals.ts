@@ -42,21 +42,6 @@ export function searchTotals(max = 1000, maxBytes = 512 * 1024): SearchTotals {
   };
 }
 
-/**
- * A page of a search whose rows carry the `version` of the data (dataVersion): its total is the
- * one kept for that version, or is counted (with the version it counted) and kept.
- */
-export function searchPage<Row extends { version: string | null }, T>(
-  rows: Row[],
-  present: (row: Row) => T,
-  options: SearchPageOptions,
-): Promise<Page<T>> {
-  return searchPageOfRows(
-    { items: rows.map(present), total: null, version: rows[0]?.version ?? null },
-    options,
-  );
-}
-
 interface SearchPageOptions {
   offset: number;
   totals: SearchTotals;
@@ -64,7 +49,11 @@ interface SearchPageOptions {
   count: () => Promise<{ total: number; version: string | null } | undefined>;
 }
 
-/** searchPage for items a raw statement presented while reading its rows (lib/raw-statement.ts). */
+/**
+ * A page of a search whose rows carried the `version` of the data (dataVersion), its items already
+ * presented by a raw statement (lib/raw-statement.ts): its total is the one kept for that version,
+ * or is counted (with the version it counted) and kept.
+ */
 export async function searchPageOfRows<T>(
   page: RawPage<T>,
   options: SearchPageOptions,
