@@ -1,12 +1,12 @@
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backup } from '../../../scripts/backup';
 import { listTables, rowsOf } from '../../../scripts/backup-archive';
 import { restore } from '../../../scripts/restore';
@@ -17,7 +17,7 @@ import { createStorage, type Storage } from '../../src/lib/storage';
 import { repoRoot } from '../../src/paths';
 import { withDatabase } from '../support/global-setup';
 import { PDF } from '../support/files';
-import { pgTemplateUrl as providedPgTemplateUrl } from '../support/test-app';
+import { openMigratedPglite, pgTemplateUrl as providedPgTemplateUrl } from '../support/test-app';
 import { startTestS3, type TestS3 } from '../storage/s3-server';
 
 /**
@@ -80,10 +80,7 @@ async function openMigrated(config: Config): Promise<Database> {
     await database.migrate();
     return database;
   }
-  return openPglite({
-    dataDir: config.DATA_DIR,
-    loadDataDir: new Blob([await readFile(inject('pgliteTemplate'))]),
-  });
+  return openMigratedPglite(config.DATA_DIR);
 }
 
 const openExisting = (config: Config) =>

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -14,8 +14,8 @@ declare module 'vitest' {
 }
 
 /**
- * Migrates once per run and project (DESIGN §8): an embedded template dumped to a file that every
- * test file loads, or, for a project whose workers get `TEST_DRIVER=pg` (server-pg), a template
+ * Migrates once per run (DESIGN §8): an embedded template directory that every test file copies,
+ * or, for a project whose workers get `TEST_DRIVER=pg` (server-pg), a template
  * database on TEST_DATABASE_URL that every test file clones. The choice is the project's own env:
  * the main process, which runs this, never sees it, and one run may hold projects of both kinds.
  */
@@ -42,16 +42,40 @@ export default async function setup(project: TestProject) {
       await admin.end();
     };
   }
-  const dir = await mkdtemp(path.join(tmpdir(), 'agroselo-template-'));
-  const database = await openPglite();
-  await database.migrate();
-  const dump = await database.client.dumpDataDir('gzip');
-  await database.close();
-  const file = path.join(dir, 'template.tar.gz');
-  await writeFile(file, Buffer.from(await dump.arrayBuffer()));
-  project.provide('pgliteTemplate', file);
+  project.provide('pgliteTemplate', await pgliteTemplate());
   project.provide('pgTemplateUrl', '');
-  return () => rm(dir, { recursive: true, force: true });
+  return releasePgliteTemplate;
+}
+
+/**
+ * The migrated embedded cluster as a data directory, which each test file copies and opens from
+ * disk: loading a dump instead cost each file about 2 CPU-seconds (reading the blob, untarring
+ * 42 MB into memory). The projects of one run (server, server-mocks) share it.
+ */
+const shared = globalThis as typeof globalThis & {
+  agroseloPglite?: { dir: Promise<string>; users: number };
+};
+
+async function pgliteTemplate(): Promise<string> {
+  shared.agroseloPglite ??= {
+    users: 0,
+    dir: (async () => {
+      const dir = await mkdtemp(path.join(tmpdir(), 'agroselo-template-'));
+      const database = await openPglite({ dataDir: dir });
+      await database.migrate();
+      await database.close();
+      return path.join(dir, 'pglite');
+    })(),
+  };
+  shared.agroseloPglite.users += 1;
+  return shared.agroseloPglite.dir;
+}
+
+async function releasePgliteTemplate() {
+  const template = shared.agroseloPglite;
+  if (!template || --template.users > 0) return;
+  shared.agroseloPglite = undefined;
+  await rm(path.dirname(await template.dir), { recursive: true, force: true });
 }
 
 export function withDatabase(url: string, database: string): string {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { desc, eq } from 'drizzle-orm';
@@ -73,8 +73,24 @@ async function openTestDatabase(onQuery: QueryListener): Promise<Database> {
       },
     };
   }
-  const dump = await readFile(inject('pgliteTemplate'));
-  return openPglite({ loadDataDir: new Blob([dump]), onQuery });
+  const dir = await mkdtemp(path.join(tmpdir(), 'agroselo-db-'));
+  const database = await openMigratedPglite(dir, onQuery);
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** An embedded database at `dataDir/pglite` (where the app keeps it): a copy of the run's template. */
+export async function openMigratedPglite(
+  dataDir: string,
+  onQuery?: QueryListener,
+): Promise<Database> {
+  await cp(inject('pgliteTemplate'), path.join(dataDir, 'pglite'), { recursive: true });
+  return openPglite({ dataDir, onQuery });
 }
 
 const cleanups: (() => Promise<void>)[] = [];
