@@ -30,9 +30,11 @@ const setConsent = async (request: APIRequestContext, token: string, consent: bo
   expect(saved.ok(), await saved.text()).toBe(true);
 };
 
+// Both journeys read (and the first one changes) the demo farm's consent: one after the other.
 test.describe.configure({ mode: 'serial' });
 
-for (const viewport of Object.values(widths)) {
+// The flow at one width; its screens at the other in the layout check after it.
+for (const viewport of [widths.desktop]) {
   const px = viewport.width;
 
   test(`a buyer finds the certified farm by municipality; its producer withdraws consent and it leaves the registry (${px} px)`, async ({
@@ -102,3 +104,30 @@ for (const viewport of Object.values(widths)) {
     await setConsent(request, token, true);
   });
 }
+
+test('the registry and the consent switch fit a phone (375 px)', async ({
+  page,
+  request,
+  signInWith,
+  snap,
+}) => {
+  await page.setViewportSize(widths.mobile);
+  const token = await tokenOf(request, 'secondOwner');
+  await setConsent(request, token, true);
+
+  await page.goto(`/certificados?busca=${encodeURIComponent(MUNICIPALITY)}`);
+  const results = page.getByRole('list', { name: 'Certificados emitidos' });
+  await expect(results.getByText(`Certificado ${NUMBER}`)).toBeVisible();
+  await snap('registry-375');
+  await expectNoPageOverflow(page);
+
+  await signInWith(token);
+  await page.goto('/profile#privacidade');
+  const item = page
+    .getByRole('region', { name: 'Privacidade e dados' })
+    .getByRole('listitem')
+    .filter({ hasText: NUMBER });
+  await expect(item.getByRole('switch', { name: 'Aparecer no registro público' })).toBeChecked();
+  await snap('registry-consent-375');
+  await expectNoPageOverflow(page);
+});
