@@ -82,7 +82,8 @@ for (const viewport of [widths.desktop]) {
     const section = page.getByRole('region', { name: 'Privacidade e dados' });
     const item = section.getByRole('listitem').filter({ hasText: NUMBER });
     const toggle = item.getByRole('switch', { name: 'Aparecer no registro público' });
-    await expect(toggle).toBeChecked();
+    // A whole load signed in: the session, the profile and its consents.
+    await expect(toggle).toBeChecked({ timeout: 30_000 });
     await expectAccessible();
     await snap(`registry-consent-${px}`);
     await expectNoPageOverflow(page);
@@ -127,7 +128,9 @@ test('the registry and the consent switch fit a phone (375 px)', async ({
     .getByRole('region', { name: 'Privacidade e dados' })
     .getByRole('listitem')
     .filter({ hasText: NUMBER });
-  await expect(item.getByRole('switch', { name: 'Aparecer no registro público' })).toBeChecked();
+  await expect(item.getByRole('switch', { name: 'Aparecer no registro público' })).toBeChecked({
+    timeout: 30_000,
+  });
   await snap('registry-consent-375');
   await expectNoPageOverflow(page);
 });

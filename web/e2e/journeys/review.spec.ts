@@ -241,7 +241,8 @@ for (const viewport of [widths.mobile]) {
 
     // The technician resolves it.
     await switchTo(tech, technicianToken, instanceUrl);
-    await expect(techItem).toContainText('Respondida');
+    // Each turn is a whole load of the instance page, on a machine the other worker keeps busy.
+    await expect(techItem).toContainText('Respondida', { timeout: 30_000 });
     await techItem.getByRole('button', { name: 'Resolver' }).click();
     await expect(techItem).toContainText('Resolvida');
     await expect(techPendencies).toContainText('Resolvidas: 1');
@@ -250,6 +251,7 @@ for (const viewport of [widths.mobile]) {
     await switchTo(producer, producerToken, instanceUrl);
     await expect(producer.getByRole('region', { name: 'Linha do tempo' })).toContainText(
       'Pendência aberta por',
+      { timeout: 30_000 },
     );
     await tech.context().close();
   });

@@ -62,9 +62,10 @@ test.describe('the admin builds a seal', () => {
 
     // New process, first with dates out of order.
     await page.goto('/stamps');
+    // A cold first load of the list of every seal the journeys made (see the reload below).
     await expect(
       page.getByRole('heading', { level: 1, name: 'Gerenciar Selos e Formulários' }),
-    ).toBeVisible();
+    ).toBeVisible({ timeout: 30_000 });
     await page.getByRole('link', { name: 'Novo Processo' }).click();
     await expect(page).toHaveURL(/\/process\/new$/);
     await page.getByRole('button', { name: 'Criar Processo' }).click();
@@ -313,7 +314,7 @@ test.describe('the admin builds a seal', () => {
     await page.setViewportSize(widths.mobile);
     await page.goto('/stamps');
     const draft = page.getByRole('article', { name: 'Arroz Orgânico do Pampa' });
-    // A cold first load of the list of every seal the journeys made (see the reload above).
+    // A cold first load of the list of every seal the journeys made (see the journey above).
     await expect(draft.getByText('Rascunho')).toBeVisible({ timeout: 30_000 });
     await draft
       .getByRole('button', { name: 'Mostrar formulários de Arroz Orgânico do Pampa' })
