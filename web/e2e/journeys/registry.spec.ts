@@ -131,6 +131,8 @@ test('the registry and the consent switch fit a phone (375 px)', async ({
   await expect(item.getByRole('switch', { name: 'Aparecer no registro público' })).toBeChecked({
     timeout: 30_000,
   });
+  // The page scrolls to the section once the profile has loaded: the shot shows the switch.
+  await item.scrollIntoViewIfNeeded();
   await snap('registry-consent-375');
   await expectNoPageOverflow(page);
 });
