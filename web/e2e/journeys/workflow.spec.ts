@@ -151,7 +151,8 @@ for (const viewport of [widths.mobile]) {
     // The technician's bell counts it at once and leads to it.
     const waiting = await pendingCount(request, technicianToken);
     await tech.goto('/pendings');
-    await expect(tech.getByRole('article', { name: farm.name })).toBeVisible();
+    // A new browser's first page: its bundle and the list arrive cold.
+    await expect(tech.getByRole('article', { name: farm.name })).toBeVisible({ timeout: 30_000 });
     await expect(tech.getByRole('button', { name: `Notificações (${waiting})` })).toBeVisible();
     if (px >= 1280) {
       await expect(
