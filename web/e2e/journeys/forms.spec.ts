@@ -2,6 +2,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { bearer, brazilian, PDF, saoPauloDay, tokenOf } from '../api-steps';
 import { ok, startedForm } from '../form-steps';
 import { expect, test, widths, type NewAccount } from '../fixtures';
+import { expectNoPageOverflow } from '../overflow';
 
 const OFFLINE =
   'Você está sem conexão. Suas alterações ficam guardadas neste aparelho e serão salvas quando a conexão voltar.';
@@ -18,10 +19,25 @@ async function fillDate(field: Locator, value: string) {
 const notice = (page: Page, text: string) =>
   page.getByRole('alert').filter({ hasText: text }).last();
 
-for (const [size, viewport] of [
-  ['1280', widths.desktop],
-  ['375', widths.mobile],
-] as const) {
+/** The rows the producer writes in the form's Lista, and the cells the server keeps of them. */
+const ROWS = [
+  { product: 'Herbicida pré-emergente', dose: '0,9', applied: '20/10/2025', done: 'Sim' },
+  { product: 'Fungicida', dose: '0,4', applied: '18/11/2025', done: 'Não' },
+];
+const SAVED_ROWS = [
+  'Herbicida pré-emergente',
+  '0,9',
+  '2025-10-20',
+  'true',
+  'Fungicida',
+  '0,4',
+  '2025-11-18',
+  'false',
+];
+
+// The whole flow at one width; the phone's own way through a table (a row in a dialog), the
+// signature and the finished form at 375 px in the journey after this one.
+for (const [size, viewport] of [['1280', widths.desktop]] as const) {
   test(`a producer fills every kind of field, keeps a draft, saves offline and signs at ${size} px`, async ({
     page,
     context,
@@ -33,7 +49,6 @@ for (const [size, viewport] of [
   }) => {
     // The longest journey: every kind of field, a draft, an offline save, an upload and a signature.
     test.slow();
-    const mobile = size === '375';
     // Each screen is checked for accessibility at one width only: axe is slow and the markup is the same.
     const producer = await signUp({ verify: true });
     const tag = `${size}-${Date.now().toString(36)}`;
@@ -73,42 +88,18 @@ for (const [size, viewport] of [
         table.getByRole('textbox', { name: `${names.columns.product}, linha ${row}` }),
       ).toBeVisible();
     }
-    const rows = [
-      { product: 'Herbicida pré-emergente', dose: '0,9', applied: '20/10/2025', done: 'Sim' },
-      { product: 'Fungicida', dose: '0,4', applied: '18/11/2025', done: 'Não' },
-    ];
-    if (mobile) {
-      // Only the first column fits; 'Ver mais' opens the whole row.
-      await expect(table.getByRole('columnheader', { name: names.columns.product })).toBeVisible();
-      await expect(table.getByRole('columnheader', { name: names.columns.dose })).toBeHidden();
-      for (const [index, row] of rows.entries()) {
-        await table.getByRole('button', { name: `Ver mais da linha ${index + 1}` }).click();
-        const dialog = page.getByRole('dialog', { name: `${names.list}: linha ${index + 1}` });
-        await dialog.getByRole('textbox', { name: names.columns.product }).fill(row.product);
-        await dialog.getByRole('textbox', { name: names.columns.dose }).fill(row.dose);
-        await fillDate(dialog.getByRole('textbox', { name: names.columns.applied }), row.applied);
-        await dialog
-          .getByRole('radiogroup', { name: names.columns.done })
-          .getByRole('radio', { name: row.done })
-          .check();
-        if (index === 0) await snap(`form-row-modal-${size}`);
-        await dialog.getByRole('button', { name: 'Concluído' }).click();
-        await expect(dialog).toBeHidden();
-      }
-    } else {
-      for (const [index, row] of rows.entries()) {
-        const cell = (column: string) => `${column}, linha ${index + 1}`;
-        await table.getByRole('textbox', { name: cell(names.columns.product) }).fill(row.product);
-        await table.getByRole('textbox', { name: cell(names.columns.dose) }).fill(row.dose);
-        await fillDate(
-          table.getByRole('textbox', { name: cell(names.columns.applied) }),
-          row.applied,
-        );
-        await table
-          .getByRole('radiogroup', { name: cell(names.columns.done) })
-          .getByRole('radio', { name: row.done })
-          .check();
-      }
+    for (const [index, row] of ROWS.entries()) {
+      const cell = (column: string) => `${column}, linha ${index + 1}`;
+      await table.getByRole('textbox', { name: cell(names.columns.product) }).fill(row.product);
+      await table.getByRole('textbox', { name: cell(names.columns.dose) }).fill(row.dose);
+      await fillDate(
+        table.getByRole('textbox', { name: cell(names.columns.applied) }),
+        row.applied,
+      );
+      await table
+        .getByRole('radiogroup', { name: cell(names.columns.done) })
+        .getByRole('radio', { name: row.done })
+        .check();
     }
     await table.getByRole('button', { name: 'Excluir linha 3' }).click();
     const confirm = page.getByRole('dialog', { name: 'Excluir a linha 3?' });
@@ -155,7 +146,7 @@ for (const [size, viewport] of [
       page.getByText(/Você tem alterações não salvas de \d{2}\/\d{2}\/\d{4} às \d{2}:\d{2}:/),
     ).toBeVisible();
     await expect(page.getByRole('textbox', { name: names.text })).toHaveValue('');
-    if (!mobile) await expectAccessible();
+    await expectAccessible();
     await snap(`form-draft-offer-${size}`);
     await page.getByRole('button', { name: 'Restaurar' }).click();
     await expect(page.getByRole('textbox', { name: names.text })).toHaveValue('IRGA 424 RI');
@@ -188,16 +179,9 @@ for (const [size, viewport] of [
     expect(contentOf(names.bool).content).toBe('true');
     expect(contentOf(names.date).content).toBe('2025-10-01');
     expect(contentOf(names.datetime).content).toBe('2025-10-15T10:30:00.000Z');
-    expect(contentOf(names.list).child_field_instances.map((cell) => cell.content)).toEqual([
-      'Herbicida pré-emergente',
-      '0,9',
-      '2025-10-20',
-      'true',
-      'Fungicida',
-      '0,4',
-      '2025-11-18',
-      'false',
-    ]);
+    expect(contentOf(names.list).child_field_instances.map((cell) => cell.content)).toEqual(
+      SAVED_ROWS,
+    );
 
     // Finalizar with the signature: a wrong password is refused, the right one signs.
     await page.getByRole('button', { name: 'Finalizar' }).click();
@@ -205,7 +189,6 @@ for (const [size, viewport] of [
     await sign.getByLabel('Sua senha').fill('nao-e-a-senha');
     await sign.getByRole('button', { name: 'Assinar e finalizar' }).click();
     await expect(sign.getByText('Senha incorreta')).toBeVisible();
-    if (mobile) await expectAccessible();
     await snap(`form-sign-${size}`);
     await sign.getByLabel('Sua senha').fill(account.password);
     await sign.getByRole('button', { name: 'Assinar e finalizar' }).click();
@@ -227,7 +210,7 @@ for (const [size, viewport] of [
     await expect(page.getByRole('button', { name: /^Excluir linha/ })).toHaveCount(0);
     await expect(page.getByRole('button', { name: /^Enviar comprovante/ })).toHaveCount(0);
     await expect(proofLink).toBeVisible();
-    if (!mobile) await expectAccessible();
+    await expectAccessible();
     await snap(`form-finished-${size}`, page, { fullPage: true });
 
     // The instance page tells it too.
@@ -239,13 +222,12 @@ for (const [size, viewport] of [
   });
 }
 
-/** The producer fills what the form requires and signs it, through the API as the page would. */
-async function finishedForm(
+/** The producer fills what the form requires (its proof too), through the API as the page would. */
+async function filledRequired(
   request: APIRequestContext,
-  producer: { token: string; account: NewAccount },
-  tag: string,
+  producer: { token: string },
+  started: Awaited<ReturnType<typeof startedForm>>,
 ) {
-  const started = await startedForm(request, producer, tag);
   const owner = bearer(producer.token);
   const formUrl = `/api/process-instance/${started.instanceId}/form/${started.formId}`;
   const detail = await ok<{ field_instances: { id: string; field: { name: string } }[] }>(
@@ -271,14 +253,113 @@ async function finishedForm(
       multipart: { file: { name: 'outorga.pdf', mimeType: 'application/pdf', buffer: PDF } },
     }),
   );
+  return { formUrl, idOf };
+}
+
+/** The producer fills what the form requires and signs it, through the API as the page would. */
+async function finishedForm(
+  request: APIRequestContext,
+  producer: { token: string; account: NewAccount },
+  tag: string,
+) {
+  const started = await startedForm(request, producer, tag);
+  const { formUrl, idOf } = await filledRequired(request, producer, started);
   await ok(
     await request.put(`${formUrl}/finish`, {
-      headers: owner,
+      headers: bearer(producer.token),
       data: { password: producer.account.password },
     }),
   );
   return { ...started, formUrl, textId: idOf(started.names.text) };
 }
+
+test('on a phone a producer fills a Lista row by row in a dialog, signs and sees the finished form at 375 px', async ({
+  page,
+  request,
+  signUp,
+  signInWith,
+  snap,
+  expectAccessible,
+}) => {
+  // A seal built, a request started and a form filled through the API, then the signature.
+  test.slow();
+  const producer = await signUp({ verify: true });
+  const started = await startedForm(request, producer, `375-${Date.now().toString(36)}`);
+  const { names, instanceId } = started;
+  // What the 1280 px journey types field by field (a proof included) is there already.
+  const { formUrl } = await filledRequired(request, producer, started);
+
+  await page.setViewportSize(widths.mobile);
+  await signInWith(producer.token);
+  await page.goto(`/producer-details/${instanceId}`);
+  await page.getByRole('link', { name: `${names.form}: em preenchimento` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: names.form })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: names.text })).toHaveValue('IRGA 424');
+
+  // Only the first column fits; 'Ver mais' opens the whole row.
+  const table = page.getByRole('table', { name: names.list });
+  for (const row of [1, 2]) {
+    await page.getByRole('button', { name: 'Adicionar linha' }).click();
+    await expect(
+      table.getByRole('textbox', { name: `${names.columns.product}, linha ${row}` }),
+    ).toBeVisible();
+  }
+  await expect(table.getByRole('columnheader', { name: names.columns.product })).toBeVisible();
+  await expect(table.getByRole('columnheader', { name: names.columns.dose })).toBeHidden();
+  for (const [index, row] of ROWS.entries()) {
+    await table.getByRole('button', { name: `Ver mais da linha ${index + 1}` }).click();
+    const dialog = page.getByRole('dialog', { name: `${names.list}: linha ${index + 1}` });
+    await dialog.getByRole('textbox', { name: names.columns.product }).fill(row.product);
+    await dialog.getByRole('textbox', { name: names.columns.dose }).fill(row.dose);
+    await fillDate(dialog.getByRole('textbox', { name: names.columns.applied }), row.applied);
+    await dialog
+      .getByRole('radiogroup', { name: names.columns.done })
+      .getByRole('radio', { name: row.done })
+      .check();
+    if (index === 0) await snap('form-row-modal-375');
+    await dialog.getByRole('button', { name: 'Concluído' }).click();
+    await expect(dialog).toBeHidden();
+  }
+  await expectNoPageOverflow(page);
+  await snap('form-filled-375', page, { fullPage: true });
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(notice(page, 'Alterações salvas')).toBeVisible();
+  await expect(page.getByText(ALL_SAVED)).toBeVisible();
+  const saved = await ok<{
+    field_instances: {
+      field: { name: string };
+      child_field_instances: { content: string | null }[];
+    }[];
+  }>(await request.get(formUrl, { headers: bearer(producer.token) }));
+  expect(
+    saved.field_instances
+      .find((item) => item.field.name === names.list)!
+      .child_field_instances.map((cell) => cell.content),
+  ).toEqual(SAVED_ROWS);
+
+  // Finalizar with the signature: a wrong password is refused, the right one signs.
+  await page.getByRole('button', { name: 'Finalizar' }).click();
+  const sign = page.getByRole('dialog', { name: 'Assinar e finalizar o formulário' });
+  await sign.getByLabel('Sua senha').fill('nao-e-a-senha');
+  await sign.getByRole('button', { name: 'Assinar e finalizar' }).click();
+  await expect(sign.getByText('Senha incorreta')).toBeVisible();
+  await expectAccessible();
+  await snap('form-sign-375');
+  await sign.getByLabel('Sua senha').fill(producer.account.password);
+  await sign.getByRole('button', { name: 'Assinar e finalizar' }).click();
+  await expect(notice(page, 'Formulário finalizado!')).toBeVisible();
+  await expect(sign).toBeHidden();
+  await expect(
+    page.getByText(
+      new RegExp(
+        `Assinado eletronicamente por ${producer.account.firstName} ${producer.account.lastName}`,
+      ),
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Adicionar linha' })).toHaveCount(0);
+  await expectNoPageOverflow(page);
+  await snap('form-finished-375', page, { fullPage: true });
+});
 
 // One width walks this flow; its screens are seen at the other width by the journeys around it.
 for (const [size, viewport] of [['375', widths.mobile]] as const) {

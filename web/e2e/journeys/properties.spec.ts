@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { cnpj } from 'cpf-cnpj-validator';
+import { registerFarm } from '../api-steps';
 import { expect, test, widths } from '../fixtures';
 
 const REQUIRED_MESSAGES = [
@@ -41,7 +42,9 @@ function newFarm() {
   };
 }
 
-for (const viewport of Object.values(widths)) {
+// One width walks the flow; the other sees each of its screens (the farm registered through the
+// API) for its layout.
+for (const viewport of [widths.desktop]) {
   test(`a producer registers, sees and edits a property; an admin finds it (${viewport.width} px)`, async ({
     page,
     signUp,
@@ -160,6 +163,72 @@ for (const viewport of Object.values(widths)) {
     await snap(`property-detail-${viewport.width}`);
   });
 }
+
+test('the property screens fit a phone (375 px)', async ({
+  page,
+  request,
+  signUp,
+  signInWith,
+  loginAs,
+  snap,
+  expectAccessible,
+}) => {
+  // Six screens, each a whole load, and two accounts.
+  test.slow();
+  const farm = newFarm();
+  await page.setViewportSize(widths.mobile);
+  const { token } = await signUp({
+    verify: true,
+    account: { firstName: 'Ivo', lastName: 'Bento' },
+  });
+  const { id } = await registerFarm(request, token, {
+    business_name: farm.name,
+    municipality: 'São Sepé',
+    responsible_name: 'Ivo Bento',
+  });
+  await signInWith(token);
+
+  await page.goto('/register-property');
+  await page.getByRole('button', { name: 'Finalizar Cadastro' }).click();
+  for (const message of REQUIRED_MESSAGES) {
+    await expect(page.getByText(message, { exact: true })).toBeVisible();
+  }
+  await noHorizontalScroll(page);
+  await expectAccessible();
+  await snap('register-property-empty-375', page, { fullPage: true });
+
+  await page.goto('/profile#properties');
+  const card = page.getByRole('article', { name: farm.name });
+  await expect(card).toContainText('Nenhum selo solicitado');
+  await noHorizontalScroll(page);
+  await snap('profile-properties-375');
+
+  await card.getByRole('link', { name: `Editar ${farm.name}` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Editar propriedade' })).toBeVisible();
+  await expect(field(page, 'Nome da propriedade')).toHaveValue(farm.name);
+  await noHorizontalScroll(page);
+  await snap('edit-property-375');
+
+  await loginAs('admin');
+  await page.goto('/properties');
+  await page.getByRole('searchbox', { name: 'Buscar propriedades' }).fill(farm.search);
+  await expect(page.getByText(`1 propriedade encontrada para "${farm.search}"`)).toBeVisible();
+  await noHorizontalScroll(page);
+  await snap('properties-search-375');
+  await page
+    .getByRole('row')
+    .filter({ hasText: farm.name })
+    .getByRole('button', { name: farm.name })
+    .click();
+  const overlay = page.getByRole('dialog', { name: farm.name });
+  await expect(overlay).toContainText('Ivo Bento');
+  await snap('properties-overlay-375');
+  await overlay.getByRole('link', { name: 'Detalhes' }).click();
+  await expect(page).toHaveURL(`/property/${id}`);
+  await expect(page.getByRole('heading', { level: 1, name: farm.name })).toBeVisible();
+  await noHorizontalScroll(page);
+  await snap('property-detail-375');
+});
 
 test('the demo producer sees Granja Arroio Duro with its seal badge', async ({
   page,

@@ -30,9 +30,11 @@ const setConsent = async (request: APIRequestContext, token: string, consent: bo
   expect(saved.ok(), await saved.text()).toBe(true);
 };
 
+// Both journeys read (and the first one changes) the demo farm's consent: one after the other.
 test.describe.configure({ mode: 'serial' });
 
-for (const viewport of Object.values(widths)) {
+// The flow at one width; its screens at the other in the layout check after it.
+for (const viewport of [widths.desktop]) {
   const px = viewport.width;
 
   test(`a buyer finds the certified farm by municipality; its producer withdraws consent and it leaves the registry (${px} px)`, async ({
@@ -80,7 +82,8 @@ for (const viewport of Object.values(widths)) {
     const section = page.getByRole('region', { name: 'Privacidade e dados' });
     const item = section.getByRole('listitem').filter({ hasText: NUMBER });
     const toggle = item.getByRole('switch', { name: 'Aparecer no registro público' });
-    await expect(toggle).toBeChecked();
+    // A whole load signed in: the session, the profile and its consents.
+    await expect(toggle).toBeChecked({ timeout: 30_000 });
     await expectAccessible();
     await snap(`registry-consent-${px}`);
     await expectNoPageOverflow(page);
@@ -102,3 +105,34 @@ for (const viewport of Object.values(widths)) {
     await setConsent(request, token, true);
   });
 }
+
+test('the registry and the consent switch fit a phone (375 px)', async ({
+  page,
+  request,
+  signInWith,
+  snap,
+}) => {
+  await page.setViewportSize(widths.mobile);
+  const token = await tokenOf(request, 'secondOwner');
+  await setConsent(request, token, true);
+
+  await page.goto(`/certificados?busca=${encodeURIComponent(MUNICIPALITY)}`);
+  const results = page.getByRole('list', { name: 'Certificados emitidos' });
+  await expect(results.getByText(`Certificado ${NUMBER}`)).toBeVisible();
+  await snap('registry-375');
+  await expectNoPageOverflow(page);
+
+  await signInWith(token);
+  await page.goto('/profile#privacidade');
+  const item = page
+    .getByRole('region', { name: 'Privacidade e dados' })
+    .getByRole('listitem')
+    .filter({ hasText: NUMBER });
+  await expect(item.getByRole('switch', { name: 'Aparecer no registro público' })).toBeChecked({
+    timeout: 30_000,
+  });
+  // The page scrolls to the section once the profile has loaded: the shot shows the switch.
+  await item.scrollIntoViewIfNeeded();
+  await snap('registry-consent-375');
+  await expectNoPageOverflow(page);
+});

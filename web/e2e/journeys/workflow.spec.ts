@@ -71,7 +71,9 @@ async function requestSeal(
   await page.goto(`/request-process/${processId}`);
   const section = page.getByRole('region', { name: 'Solicitar este selo' });
   const submit = section.getByRole('button', { name: 'Solicitar processo' });
-  await expect(submit).toBeDisabled();
+  // The page's first load: the bundle, the session, the seal and the producer's farms, cold (it
+  // ran past 10 s at a load average above 30).
+  await expect(submit).toBeDisabled({ timeout: 30_000 });
   await section.getByRole('textbox', { name: 'Propriedade' }).click();
   await page.getByRole('option', { name: farmName }).click();
   await expect(section.getByRole('group', { name: 'Propriedade escolhida' })).toContainText(
@@ -149,7 +151,8 @@ for (const viewport of [widths.mobile]) {
     // The technician's bell counts it at once and leads to it.
     const waiting = await pendingCount(request, technicianToken);
     await tech.goto('/pendings');
-    await expect(tech.getByRole('article', { name: farm.name })).toBeVisible();
+    // A new browser's first page: its bundle and the list arrive cold.
+    await expect(tech.getByRole('article', { name: farm.name })).toBeVisible({ timeout: 30_000 });
     await expect(tech.getByRole('button', { name: `Notificações (${waiting})` })).toBeVisible();
     if (px >= 1280) {
       await expect(
