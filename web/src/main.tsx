@@ -40,6 +40,17 @@ async function start(root: HTMLElement) {
   // One client for the router's loaders (a signed-in page's data, asked beside the session check)
   // and for the pages that read it.
   const router = createAppRouter(queryClient);
+  // Rendered once the first page's code is there: RouterProvider listens to the router only from
+  // its commit, and a sliced first render can outlast that code's arrival (the page then stayed
+  // on the loader). Until then index.html's first screen stays.
+  if (!router.state.initialized)
+    await new Promise<void>((resolve) => {
+      const stop = router.subscribe(({ initialized }) => {
+        if (!initialized) return;
+        stop();
+        resolve();
+      });
+    });
   // index.html's early answers are the first page's: a later visit of the same URL reads anew.
   const firstLocation = router.state.location.key;
   const stopWatching = router.subscribe(({ location }) => {
