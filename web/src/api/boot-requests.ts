@@ -9,6 +9,8 @@ export interface BootRequests {
   token: string;
   /** By URL, as `buildUrl` writes it: `/api/property/all?limit=10&offset=0`. */
   requests: Record<string, Promise<Response> | undefined>;
+  /** When the script asked (`Date.now()`). */
+  at: number;
 }
 
 declare global {
@@ -18,10 +20,26 @@ declare global {
 }
 
 /**
+ * How long after the navigation an answer of the script may still be taken: the query client's
+ * `staleTime` (app/query-client.ts), so an answer taken is no older than one the cache would serve.
+ */
+export const BOOT_ANSWER_TTL_MS = 30_000;
+
+/**
+ * The answers are for the first page the visit opens: once it moves on, or once they are older
+ * than BOOT_ANSWER_TTL_MS, a later read of the same URL asks anew instead of taking them.
+ */
+export function dropBootRequests(): void {
+  delete window.agroseloBoot;
+}
+
+/**
  * The answer the script asked for at `url` with `token`, handed out once: the client reads it as
  * its own fetch's (same status, body and errors, a 401 included), and a second call asks anew.
  */
 export function takeBootResponse(url: string, token: string): Promise<Response> | undefined {
+  if (window.agroseloBoot && Date.now() - window.agroseloBoot.at > BOOT_ANSWER_TTL_MS)
+    dropBootRequests();
   const boot = window.agroseloBoot;
   if (boot?.token !== token) return undefined;
   const response = boot.requests[url];

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { messages } from '@agroselo/contracts';
 import { callTo, json, mockFetch } from '../../test/fetch-mock';
+import { BOOT_ANSWER_TTL_MS, dropBootRequests } from './boot-requests';
 import { ApiError, NETWORK_ERROR_STATUS, api, onUnauthorized, tokenStore } from './index';
 
 const headersOf = (init: RequestInit) => new Headers(init.headers);
@@ -110,6 +111,7 @@ describe("api client and index.html's early requests", () => {
     window.agroseloBoot = {
       token: 'stored',
       requests: { '/api/auth/info': Promise.resolve(early) },
+      at: Date.now(),
     };
     const fetchMock = mockFetch({ 'GET /api/auth/info': json({ first_name: 'Bia' }) });
     try {
@@ -122,10 +124,32 @@ describe("api client and index.html's early requests", () => {
     }
   });
 
+  it('asks anew once the answers are dropped or older than their time to live', async () => {
+    tokenStore.set('stored', true);
+    const boot = (at: number) => ({
+      token: 'stored',
+      requests: { '/api/auth/info': Promise.resolve(json({ first_name: 'Ana' })) },
+      at,
+    });
+    const fetchMock = mockFetch({ 'GET /api/auth/info': json({ first_name: 'Bia' }) });
+    try {
+      window.agroseloBoot = boot(Date.now());
+      dropBootRequests();
+      await expect(api.get('/auth/info')).resolves.toEqual({ firstName: 'Bia' });
+
+      window.agroseloBoot = boot(Date.now() - BOOT_ANSWER_TTL_MS - 1);
+      await expect(api.get('/auth/info')).resolves.toEqual({ firstName: 'Bia' });
+      expect(window.agroseloBoot).toBeUndefined();
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+    } finally {
+      delete window.agroseloBoot;
+    }
+  });
+
   it('answers the network message when the early request failed', async () => {
     const failed = Promise.reject(new TypeError('Failed to fetch'));
     failed.catch(() => undefined);
-    window.agroseloBoot = { token: 't', requests: { '/api/auth/info': failed } };
+    window.agroseloBoot = { token: 't', requests: { '/api/auth/info': failed }, at: Date.now() };
     try {
       const error = await failure(api.get('/auth/info', { token: 't' }));
       expect(error.status).toBe(NETWORK_ERROR_STATUS);
