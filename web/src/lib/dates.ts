@@ -5,6 +5,8 @@
 
 let saoPauloDayFormat: Intl.DateTimeFormat | undefined;
 const pad = (value: number) => String(value).padStart(2, '0');
+const localDay = (date: Date) =>
+  `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 
 /** A calendar day of the wire (YYYY-MM-DD) in pt-BR: 31/12/2028. */
 export function formatDay(isoDay: string): string {
@@ -23,9 +25,18 @@ export const formatPeriod = (startDay: string, endDay: string): string =>
  * phone (4× CPU), for two numbers and a separator.
  */
 export function formatMoment(isoDateTime: string): string {
+  const parts = momentParts(isoDateTime);
+  return parts ? `${formatDay(parts.day)} às ${parts.time}` : 'Invalid Date';
+}
+
+/** A moment's day (YYYY-MM-DD) and 24-hour time (HH:mm) in the browser's time zone; null if none. */
+export function momentParts(isoDateTime: string): { day: string; time: string } | null {
   const date = new Date(isoDateTime);
-  if (Number.isNaN(date.getTime())) return 'Invalid Date';
-  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()} às ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  if (Number.isNaN(date.getTime())) return null;
+  return {
+    day: localDay(date),
+    time: `${pad(date.getHours())}:${pad(date.getMinutes())}`,
+  };
 }
 
 /**
@@ -38,10 +49,7 @@ export function formatMomentDay(isoDateTime: string): string {
 }
 
 /** Today as the wire's YYYY-MM-DD, in the browser's time zone. */
-export function todayDay(): string {
-  const today = new Date();
-  return `${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}`;
-}
+export const todayDay = (): string => localDay(new Date());
 
 /** Whether a calendar day is already behind us (a licence or a deadline). */
 export const isPastDay = (isoDay: string): boolean => isoDay < todayDay();
