@@ -79,8 +79,7 @@ describe('ProfilePage variants', () => {
     expect(card('Telefone')).toHaveTextContent('(53) 99999-8888');
     expect(screen.queryByRole('group', { name: 'CREA' })).toBeNull();
 
-    // Below the personal data: rendered after their first paint.
-    const section = await screen.findByRole('region', { name: 'Propriedades Cadastradas' });
+    const section = screen.getByRole('region', { name: 'Propriedades Cadastradas' });
     expect(section).toHaveAttribute('id', 'properties');
     expect(within(section).getByRole('link', { name: 'Adicionar propriedade' })).toHaveAttribute(
       'href',

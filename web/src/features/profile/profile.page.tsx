@@ -22,7 +22,6 @@ import { PRODUCER_ROLES, ROLE_LABELS, type Role } from '@agroselo/contracts';
 import { useSideMenu } from '../../app/layouts/side-menu-context';
 import { paths } from '../../app/paths';
 import { useSession, type SessionUser } from '../../app/session';
-import { AfterFirstPaint } from '../../components/after-first-paint';
 import { ProfileFieldCard } from './components/profile-field-card';
 import { ProfileTopBar, type SidebarToggle } from './components/profile-top-bar';
 import { PRIVACY_SECTION_ID, PrivacySection } from './components/privacy-section';
@@ -34,8 +33,6 @@ import { useScrollToHash } from './use-scroll-to-hash';
 const PROFILE_ROLES: readonly Role[] = ['user', 'owner', 'technician', 'admin'];
 const PERSONAL_SECTION_ID = 'dados-pessoais';
 const SECTIONS_NAV_ID = 'profile-sections';
-// The properties and privacy sections' height at least, while they render.
-const BELOW_THE_FOLD_HEIGHT = 600;
 
 // The dialogs bring their forms' schemas, react-hook-form and the input masks: loaded on first use.
 const EditFieldModal = lazy(() =>
@@ -52,7 +49,6 @@ const initials = (user: SessionUser) =>
 
 export function ProfilePage() {
   const { user } = useSession();
-  const { hash } = useLocation();
   const sideMenu = useSideMenu();
   const [sectionsOpened, sections] = useDisclosure(true);
   const [editing, setEditing] = useState<ProfileField | null>(null);
@@ -164,11 +160,8 @@ export function ProfilePage() {
               </Paper>
             </Stack>
 
-            {/* Below the first screen: rendered once the heading and personal data are painted. */}
-            <AfterFirstPaint minHeight={BELOW_THE_FOLD_HEIGHT} immediately={hash !== ''}>
-              {isProducer && <PropertiesSection />}
-              <PrivacySection />
-            </AfterFirstPaint>
+            {isProducer && <PropertiesSection />}
+            <PrivacySection />
           </Stack>
         </Flex>
       </Stack>
