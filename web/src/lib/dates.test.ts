@@ -5,6 +5,7 @@ import {
   formatMomentDay,
   formatPeriod,
   isPastDay,
+  momentParts,
   todayDay,
 } from './dates';
 
@@ -25,6 +26,14 @@ describe('dates', () => {
     expect(formatMoment(new Date(2026, 11, 31, 0, 30).toISOString())).toBe('31/12/2026 às 00:30');
     expect(formatMoment(new Date(2026, 6, 9, 23, 59).toISOString())).toBe('09/07/2026 às 23:59');
     expect(formatMoment('not a date')).toBe('Invalid Date');
+  });
+
+  it('splits a moment into the local day and time the date-time inputs hold', () => {
+    expect(momentParts(new Date(2026, 0, 5, 7, 3).toISOString())).toEqual({
+      day: '2026-01-05',
+      time: '07:03',
+    });
+    expect(momentParts('not a date')).toBeNull();
   });
 
   it("writes a moment's day as São Paulo lived it, whatever the browser's zone", () => {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Group, Radio, Textarea, TextInput, VisuallyHidden } from '@mantine/core';
 import { FIELD_TEXT_MAX } from '@agroselo/contracts';
-import { PtBrDateInput, PtBrDateTimeInput } from '../../../components/date-input';
+import { OnDemandDateInput, OnDemandDateTimeInput } from '../../../components/lazy-date-input';
 import type { CellItem } from '../api';
 
 export interface FieldInputProps {
@@ -49,7 +49,7 @@ export function FieldInput({
       );
     case 'date':
       return (
-        <PtBrDateInput
+        <OnDemandDateInput
           label={label}
           hideLabel={compact}
           description={description}
@@ -63,7 +63,7 @@ export function FieldInput({
       );
     case 'datetime':
       return (
-        <PtBrDateTimeInput
+        <OnDemandDateTimeInput
           label={label}
           hideLabel={compact}
           description={description}

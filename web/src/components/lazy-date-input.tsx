@@ -1,0 +1,110 @@
+import { lazy, Suspense } from 'react';
+import { Fieldset, Group, TextInput } from '@mantine/core';
+import { IconCalendar, IconClock } from '@tabler/icons-react';
+import { formatDay, momentParts } from '../lib/dates';
+import type { PtBrDateInputProps, PtBrDateTimeInputProps } from './date-input';
+
+// The date pickers bring @mantine/dates, dayjs and the popover (a fifth of the form instance's
+// JavaScript): loaded when the first date field shows, not with the page.
+const LazyDateInput = lazy(() =>
+  import('./date-input').then((module) => ({ default: module.PtBrDateInput })),
+);
+const LazyDateTimeInput = lazy(() =>
+  import('./date-input').then((module) => ({ default: module.PtBrDateTimeInput })),
+);
+
+/** Until its picker's code arrives, a date field is a read-only box of the same size and text. */
+function DateBox({
+  label,
+  hideLabel,
+  value,
+  description,
+  error,
+  disabled,
+  required,
+  miw,
+  maw,
+  style,
+}: Pick<
+  PtBrDateInputProps,
+  | 'label'
+  | 'hideLabel'
+  | 'value'
+  | 'description'
+  | 'error'
+  | 'disabled'
+  | 'required'
+  | 'miw'
+  | 'maw'
+  | 'style'
+>) {
+  return (
+    <TextInput
+      label={hideLabel ? undefined : label}
+      aria-label={hideLabel ? label : undefined}
+      description={description}
+      error={error}
+      disabled={disabled}
+      required={required}
+      miw={miw}
+      maw={maw}
+      style={style}
+      placeholder="dd/mm/aaaa"
+      leftSection={<IconCalendar size={18} aria-hidden />}
+      value={value ? formatDay(value) : ''}
+      readOnly
+    />
+  );
+}
+
+/** PtBrDateInput, its picker loaded on first use. */
+export function OnDemandDateInput(props: PtBrDateInputProps) {
+  return (
+    <Suspense fallback={<DateBox {...props} />}>
+      <LazyDateInput {...props} />
+    </Suspense>
+  );
+}
+
+/** PtBrDateTimeInput, its pickers loaded on first use. */
+export function OnDemandDateTimeInput(props: PtBrDateTimeInputProps) {
+  const { label, hideLabel, value, disabled, description, error } = props;
+  const parts = value ? momentParts(value) : null;
+  return (
+    <Suspense
+      fallback={
+        <Fieldset
+          legend={hideLabel ? undefined : label}
+          aria-label={hideLabel ? label : undefined}
+          variant="unstyled"
+          disabled={disabled}
+          p={0}
+        >
+          <Group gap="xs" align="flex-start" wrap="wrap">
+            <DateBox
+              label={hideLabel ? `${label}: data` : 'Data'}
+              hideLabel={hideLabel}
+              value={parts?.day ?? null}
+              error={error}
+              disabled={disabled}
+              style={{ flex: '0 1 15rem' }}
+            />
+            <TextInput
+              label={hideLabel ? undefined : 'Hora'}
+              aria-label={hideLabel ? `${label}: hora` : undefined}
+              leftSection={<IconClock size={18} aria-hidden />}
+              disabled={disabled}
+              error={error ? true : undefined}
+              style={{ flex: '0 1 8rem' }}
+              value={parts?.time ?? ''}
+              readOnly
+            />
+          </Group>
+          {description}
+        </Fieldset>
+      }
+    >
+      <LazyDateTimeInput {...props} />
+    </Suspense>
+  );
+}
