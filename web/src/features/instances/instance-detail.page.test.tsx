@@ -234,7 +234,7 @@ describe('InstanceDetailPage', () => {
     });
     renderDetail(owner, rejected);
     expect(await screen.findByText(messages.instances.rejected)).toBeVisible();
-    expect(screen.getByRole('link', { name: 'Solicitar novamente' })).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: 'Solicitar novamente' })).toHaveAttribute(
       'href',
       `/request-process/${rejected.process.id}`,
     );

@@ -84,7 +84,6 @@ describe('UsersPage', () => {
     expect(card.getByText('angela@fazenda.com.br')).toBeInTheDocument();
     expect(card.getByText('Produtor')).toBeInTheDocument();
     expect(card.getByText('Ativo')).toBeInTheDocument();
-    expect(card.queryByText('Você')).toBeNull();
 
     const disabled = await cardOf('João Pereira');
     expect(disabled.getByText('Usuário')).toBeInTheDocument();
@@ -92,7 +91,9 @@ describe('UsersPage', () => {
 
     const mine = await cardOf('Beatriz Admin');
     expect(mine.getByText('Administrador')).toBeInTheDocument();
-    expect(mine.getByText('Você')).toBeInTheDocument();
+    // The signed-in account arrives with the session, a render after the list.
+    expect(await mine.findByText('Você')).toBeInTheDocument();
+    expect(card.queryByText('Você')).toBeNull();
     expect(screen.getByText('3 usuários')).toBeInTheDocument();
     expect(urls(fetchMock)).toContain('/api/user/all?limit=12&offset=0');
   });
