@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { prepared } from './prepared';
@@ -51,5 +51,5 @@ export const isoTimestamp = (text: string) => new Date(text).toISOString();
  * it on instead of parsing and formatting a Date per value, which took about a tenth of a form
  * instance's CPU (docs/decisions/010, eighth part). Null stays null.
  */
-export const isoUtc = (value: SQL) =>
+export const isoUtc = (value: SQLWrapper) =>
   sql<string>`to_char(${value} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
