@@ -40,6 +40,13 @@ export function rawStatement<T>(
 }
 
 /**
+ * Where each of a statement's columns is in its rows read as arrays, by name: for a detail's
+ * single row of many columns, read by name rather than by a number per column.
+ */
+export const columnsAt = <F extends string>(fields: readonly F[]) =>
+  Object.fromEntries(fields.map((field, at) => [field, at])) as Record<F, number>;
+
+/**
  * PostgreSQL's text of a timestamptz (`2026-11-26 06:40:00.123456+00`) as the wire's ISO form,
  * as `Date#toISOString` gives it (milliseconds, UTC).
  */

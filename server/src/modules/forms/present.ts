@@ -1,10 +1,10 @@
 import type { CellInstance, FieldInstance, FormInstance, Proof } from '@agroselo/contracts';
+import { columnsAt } from '../../lib/raw-statement';
 import type { Caller } from '../../plugins/auth';
 import { saoPauloToday } from '../certificates/status';
 import { fullName } from '../instances/present';
-import { activeWriter, mayWriteField, viewerOf, type Writer } from './access';
+import { activeWriter, mayWriteField, viewerOf, type FormState, type Writer } from './access';
 import type { CellJson, FieldInstanceJson, PersonJson } from './queries';
-import type { FormState } from './access';
 
 const personOf = (json: PersonJson | null) =>
   json
@@ -116,10 +116,7 @@ export const FORM_INSTANCE_FIELDS = [
   'fieldInstances',
 ] as const;
 export type FormInstanceField = (typeof FORM_INSTANCE_FIELDS)[number];
-const FORM_AT = Object.fromEntries(FORM_INSTANCE_FIELDS.map((field, at) => [field, at])) as Record<
-  FormInstanceField,
-  number
->;
+const FORM_AT = columnsAt(FORM_INSTANCE_FIELDS);
 
 /** A form instance's statement row, read as an array, with its FormState for the access checks. */
 export interface FormInstanceRow {

@@ -8,7 +8,7 @@ import {
   type InstanceSummary,
 } from '@agroselo/contracts';
 import { processes, processInstances, properties, stamps, type users } from '../../db/schema';
-import { isoTimestamp } from '../../lib/raw-statement';
+import { columnsAt, isoTimestamp } from '../../lib/raw-statement';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Caller } from '../../plugins/auth';
 import {
@@ -241,10 +241,7 @@ export const DETAIL_FIELDS = [
   'chain',
 ] as const;
 export type DetailField = (typeof DETAIL_FIELDS)[number];
-const DETAIL_AT = Object.fromEntries(DETAIL_FIELDS.map((field, at) => [field, at])) as Record<
-  DetailField,
-  number
->;
+const DETAIL_AT = columnsAt(DETAIL_FIELDS);
 
 type RecommendationOutcome = NonNullable<InstanceDetail['review']['recommendation']>['outcome'];
 
