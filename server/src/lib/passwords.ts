@@ -3,18 +3,20 @@ import { hash, verify } from '@node-rs/argon2';
 import { concurrencyLimit } from './limit';
 
 /**
- * One hash per core at a time: more only share the same cores, each holding its 19 MiB, and they
- * would fill libuv's four threads that file reads also wait for (docs/decisions/010).
+ * Hashes wait in line, one per core but one, and at least one: more only share the same cores,
+ * each holding its 19 MiB (a burst of 50 logins peaked 36 MiB above the reads on the demo data
+ * with one per core), would fill libuv's four threads that file reads also wait for, and would
+ * take the core the event loop (and embedded PostgreSQL) answers on (docs/decisions/010).
  */
-const oneHashPerCore = concurrencyLimit(availableParallelism());
+const hashSlots = concurrencyLimit(Math.max(1, availableParallelism() - 1));
 
 // argon2id with the library's defaults (m=19 MiB, t=2, p=1), the OWASP-recommended floor.
 export const hashPassword = (password: string): Promise<string> =>
-  oneHashPerCore(() => hash(password, { algorithm: 2 }));
+  hashSlots(() => hash(password, { algorithm: 2 }));
 
 export async function verifyPassword(hashed: string, password: string): Promise<boolean> {
   try {
-    return await oneHashPerCore(() => verify(hashed, password));
+    return await hashSlots(() => verify(hashed, password));
   } catch {
     return false;
   }

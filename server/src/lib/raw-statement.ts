@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { prepared } from './prepared';
@@ -40,6 +40,13 @@ export function rawStatement<T>(
 }
 
 /**
+ * Where each of a statement's columns is in its rows read as arrays, by name: for a detail's
+ * single row of many columns, read by name rather than by a number per column.
+ */
+export const columnsAt = <F extends string>(fields: readonly F[]) =>
+  Object.fromEntries(fields.map((field, at) => [field, at])) as Record<F, number>;
+
+/**
  * PostgreSQL's text of a timestamptz (`2026-11-26 06:40:00.123456+00`) as the wire's ISO form,
  * as `Date#toISOString` gives it (milliseconds, UTC).
  */
@@ -51,5 +58,5 @@ export const isoTimestamp = (text: string) => new Date(text).toISOString();
  * it on instead of parsing and formatting a Date per value, which took about a tenth of a form
  * instance's CPU (docs/decisions/010, eighth part). Null stays null.
  */
-export const isoUtc = (value: SQL) =>
+export const isoUtc = (value: SQLWrapper) =>
   sql<string>`to_char(${value} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

@@ -1,9 +1,10 @@
 import type { CellInstance, FieldInstance, FormInstance, Proof } from '@agroselo/contracts';
+import { columnsAt } from '../../lib/raw-statement';
 import type { Caller } from '../../plugins/auth';
 import { saoPauloToday } from '../certificates/status';
 import { fullName } from '../instances/present';
-import { activeWriter, mayWriteField, viewerOf, type Writer } from './access';
-import type { CellJson, FieldInstanceJson, FormInstanceRow, PersonJson } from './queries';
+import { activeWriter, mayWriteField, viewerOf, type FormState, type Writer } from './access';
+import type { CellJson, FieldInstanceJson, PersonJson } from './queries';
 
 const personOf = (json: PersonJson | null) =>
   json
@@ -85,13 +86,68 @@ function presentField(json: FieldInstanceJson, context: Context): FieldInstance 
   };
 }
 
-export function presentFormInstance(row: FormInstanceRow, caller: Caller): FormInstance {
-  const { form } = row;
-  const writer = activeWriter(caller, row.state);
-  const { state } = row;
+/**
+ * The columns of the form instance statement (queries.ts), in the order formInstanceRow reads
+ * them: first what decides who may see and write it (FormState), times already in the wire's ISO
+ * form (isoUtc), the field instances as json last.
+ */
+export const FORM_INSTANCE_FIELDS = [
+  'ownerId',
+  'technicianId',
+  'initiated',
+  'finished',
+  'commited',
+  'id',
+  'processInstanceId',
+  'formId',
+  'name',
+  'obligatory',
+  'deadline',
+  'sign',
+  'commitedAt',
+  'finisherId',
+  'finisherFirstName',
+  'finisherLastName',
+  'signedAt',
+  'signatureHash',
+  'signerId',
+  'signerFirstName',
+  'signerLastName',
+  'fieldInstances',
+] as const;
+export type FormInstanceField = (typeof FORM_INSTANCE_FIELDS)[number];
+const FORM_AT = columnsAt(FORM_INSTANCE_FIELDS);
+
+/** A form instance's statement row, read as an array, with its FormState for the access checks. */
+export interface FormInstanceRow {
+  state: FormState;
+  columns: unknown[];
+}
+
+export const formInstanceRow = (columns: unknown[]): FormInstanceRow => ({
+  state: {
+    ownerId: columns[FORM_AT.ownerId] as string,
+    technicianId: columns[FORM_AT.technicianId] as string | null,
+    initiated: columns[FORM_AT.initiated] as boolean,
+    finished: columns[FORM_AT.finished] as boolean,
+    commited: columns[FORM_AT.commited] as boolean,
+  },
+  columns,
+});
+
+export function formInstanceFromRow(
+  { state, columns }: FormInstanceRow,
+  caller: Caller,
+): FormInstance {
+  const get = <T>(field: FormInstanceField) => columns[FORM_AT[field]] as T;
+  const writer = activeWriter(caller, state);
+  const id = get<string>('id');
+  const instanceId = get<string>('processInstanceId');
+  const signedAt = get<string | null>('signedAt');
+  const signatureHash = get<string | null>('signatureHash');
   const context = {
-    instanceId: form.processInstanceId,
-    formId: form.id,
+    instanceId,
+    formId: id,
     writer,
     reopenable:
       viewerOf(caller, state) === 'producer' &&
@@ -101,27 +157,37 @@ export function presentFormInstance(row: FormInstanceRow, caller: Caller): FormI
     today: saoPauloToday(),
   };
   return {
-    id: form.id,
-    process_instance_id: form.processInstanceId,
+    id,
+    process_instance_id: instanceId,
     form: {
-      id: form.formId,
-      name: form.name,
-      obligatory: form.obligatory,
-      deadline: form.deadline,
-      sign: form.sign,
+      id: get('formId'),
+      name: get('name'),
+      obligatory: get('obligatory'),
+      deadline: get('deadline'),
+      sign: get('sign'),
     },
-    commited: form.commited,
-    commited_at: form.commitedAt?.toISOString() ?? null,
-    commited_by: personOrNull(row.finisher),
+    commited: state.commited,
+    commited_at: get('commitedAt'),
+    commited_by: personOrNull({
+      id: get('finisherId'),
+      firstName: get('finisherFirstName'),
+      lastName: get('finisherLastName'),
+    }),
     signature:
-      form.signedAt && form.signatureHash
+      signedAt && signatureHash
         ? {
-            signed_by: personOrNull(row.signer),
-            signed_at: form.signedAt.toISOString(),
-            hash: form.signatureHash,
+            signed_by: personOrNull({
+              id: get('signerId'),
+              firstName: get('signerFirstName'),
+              lastName: get('signerLastName'),
+            }),
+            signed_at: signedAt,
+            hash: signatureHash,
           }
         : null,
     actions: { edit: writer !== null, finish: writer === 'producer' },
-    field_instances: row.fieldInstances.map((field) => presentField(field, context)),
+    field_instances: get<FieldInstanceJson[]>('fieldInstances').map((field) =>
+      presentField(field, context),
+    ),
   };
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type Placeholder } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import {
@@ -12,9 +12,14 @@ import {
   proofs,
   users,
 } from '../../db/schema';
-import { prepared } from '../../lib/prepared';
-import { isoUtc } from '../../lib/raw-statement';
+import { isoUtc, rawStatement } from '../../lib/raw-statement';
 import type { FormState } from './access';
+import {
+  FORM_INSTANCE_FIELDS,
+  formInstanceRow,
+  type FormInstanceField,
+  type FormInstanceRow,
+} from './present';
 
 const fi = formInstances;
 const pi = processInstances;
@@ -166,12 +171,6 @@ const fieldInstancesJson = sql<FieldInstanceJson[]>`(
   left join ${users} u on u.id = f.updated_by
   where f.form_instance_id = ${fi.id} and f.parent_field_instance_id is null)`;
 
-const personColumns = (table: typeof finisher | typeof signer) => ({
-  id: table.id,
-  firstName: table.firstName,
-  lastName: table.lastName,
-});
-
 const formState = {
   ownerId: properties.ownerId,
   technicianId: pi.technicianId,
@@ -180,30 +179,49 @@ const formState = {
   commited: fi.commited,
 };
 
-type Id = string | Placeholder;
+/** The form instance statement's columns, FORM_INSTANCE_FIELDS in their order. */
+const formInstanceColumns: Record<FormInstanceField, SQLWrapper> = {
+  ...formState,
+  id: fi.id,
+  processInstanceId: fi.processInstanceId,
+  formId: fi.formId,
+  name: fi.name,
+  obligatory: fi.obligatory,
+  deadline: fi.deadline,
+  sign: fi.sign,
+  commitedAt: isoUtc(fi.commitedAt),
+  finisherId: finisher.id,
+  finisherFirstName: finisher.firstName,
+  finisherLastName: finisher.lastName,
+  signedAt: isoUtc(fi.signedAt),
+  signatureHash: fi.signatureHash,
+  signerId: signer.id,
+  signerFirstName: signer.firstName,
+  signerLastName: signer.lastName,
+  fieldInstances: fieldInstancesJson,
+};
 
-function formInstanceSelect(db: Db, instanceId: Id, formId: Id) {
-  return db
-    .select({
-      form: fi,
-      state: formState,
-      finisher: personColumns(finisher),
-      signer: personColumns(signer),
-      fieldInstances: fieldInstancesJson,
-    })
+const formInstanceQuery = (db: Db) =>
+  db
+    .select(
+      Object.fromEntries(
+        FORM_INSTANCE_FIELDS.map((field) => [field, formInstanceColumns[field] as SQL]),
+      ),
+    )
     .from(fi)
     .innerJoin(pi, eq(pi.id, fi.processInstanceId))
     .innerJoin(properties, eq(properties.id, pi.propertyId))
     .leftJoin(finisher, eq(finisher.id, fi.commitedBy))
     .leftJoin(signer, eq(signer.id, fi.signedBy))
-    .where(and(eq(fi.id, formId), eq(fi.processInstanceId, instanceId)));
-}
-
-export type FormInstanceRow = Awaited<ReturnType<typeof formInstanceSelect>>[number];
+    .where(
+      and(eq(fi.id, sql.placeholder('formId')), eq(fi.processInstanceId, sql.placeholder('id'))),
+    )
+    .getSQL();
 
 /**
- * A form instance of instance `instanceId` with all it shows, in one statement (prepared once);
- * undefined if there is none. Inside a transaction, pass `tx`: the statement is then built anew.
+ * A form instance of instance `instanceId` with all it shows, in one statement prepared once per
+ * database handle, its row read as an array (lib/raw-statement.ts) for formInstanceFromRow;
+ * undefined if there is none. Inside a transaction, pass `tx`: it runs there.
  */
 export async function readFormInstance(
   db: Db,
@@ -211,12 +229,14 @@ export async function readFormInstance(
   formId: string,
   tx?: Db,
 ): Promise<FormInstanceRow | undefined> {
-  if (tx) return (await formInstanceSelect(tx, instanceId, formId))[0];
-  const query = prepared(db, 'form_instance', (handle, name) =>
-    formInstanceSelect(handle, sql.placeholder('id'), sql.placeholder('formId')).prepare(name),
+  const handle = tx ?? db;
+  const statement = rawStatement(
+    handle,
+    'form_instance',
+    () => formInstanceQuery(handle),
+    (rows) => rows[0] && formInstanceRow(rows[0]),
   );
-  const [row] = await query.execute({ id: instanceId, formId });
-  return row;
+  return statement.execute({ id: instanceId, formId });
 }
 
 const stateSelect = (db: Db, instanceId: string, formId: string) =>

@@ -51,7 +51,7 @@ import {
   type FormState,
   type Writer,
 } from './access';
-import { personOrNull, presentFormInstance } from './present';
+import { formInstanceFromRow, personOrNull } from './present';
 import { lockFormInstance, readFormInstance, readFormState, underOpenPendencies } from './queries';
 import { signatureHash } from './signature';
 
@@ -80,7 +80,7 @@ export async function getFormInstance(
 ): Promise<FormInstance> {
   const row = await readFormInstance(deps.db, instanceId, formId, tx);
   if (!row || !viewerOf(caller, row.state)) throw notFound(m.notFound);
-  return presentFormInstance(row, caller);
+  return formInstanceFromRow(row, caller);
 }
 
 /**

@@ -6,11 +6,9 @@ import {
   type InstanceDetail,
   type InstanceEvent,
   type InstanceSummary,
-  type RenewalOf,
-  type SealLevel,
 } from '@agroselo/contracts';
 import { processes, processInstances, properties, stamps, type users } from '../../db/schema';
-import { isoTimestamp } from '../../lib/raw-statement';
+import { columnsAt, isoTimestamp } from '../../lib/raw-statement';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Caller } from '../../plugins/auth';
 import {
@@ -19,7 +17,7 @@ import {
   type InstanceCertificateRow,
 } from '../certificates/standing';
 import { hasConflictOfInterest } from '../review/conflict';
-import { renewalOffer, type RenewalOfferJson } from '../safras/queries';
+import { renewalOffer } from '../safras/queries';
 import { stampImageUrl } from '../seals/present';
 
 type Instance = typeof processInstances.$inferSelect;
@@ -159,8 +157,6 @@ export interface ChainJson {
   created_at: string;
 }
 
-type Person = Pick<User, 'id' | 'firstName' | 'lastName'>;
-
 /** The pendências by status and the vistorias of an instance (detail.ts). */
 export interface ReviewCountsJson {
   open: number;
@@ -169,33 +165,90 @@ export interface ReviewCountsJson {
   inspections: number;
 }
 
-/** What the detail query gathers for one instance (see detail.ts). */
-export interface InstanceDetailRow {
-  instance: Instance;
-  property: Property;
-  owner: Person;
-  process: {
-    id: string;
-    description: string;
-    levels: SealLevel[];
-    committee: boolean;
-    safra: string;
-  };
-  stamp: { id: string; name: string; imageKey: string | null };
-  technician: Person | null;
-  requester: Person | null;
-  recommender: Person | null;
-  certificate: Omit<InstanceCertificateRow, 'safra'> | null;
-  renewalOf: RenewalOf | null;
-  renewalOffer: RenewalOfferJson | null;
-  reviewCounts: ReviewCountsJson;
-  formInstances: FormInstanceJson[];
-  events: EventJson[];
-  chain: ChainJson[];
-}
+/**
+ * The columns of the detail statement (detail.ts), in the order instanceDetailFromRow reads them;
+ * times already in the wire's ISO form (isoUtc) but the certificate's, the json columns last.
+ */
+export const DETAIL_FIELDS = [
+  'id',
+  'technicianId',
+  'rejected',
+  'initiated',
+  'finished',
+  'approved',
+  'finishNote',
+  'recommendationOutcome',
+  'recommendationJustification',
+  'recommendedAt',
+  'riceAreaHa',
+  'publishConsent',
+  'publishConsentAt',
+  'createdAt',
+  'evaluatedAt',
+  'startedAt',
+  'finishedAt',
+  'propertyId',
+  'ownerId',
+  'businessName',
+  'businessType',
+  'cnpj',
+  'municipality',
+  'place',
+  'latitude',
+  'longitude',
+  'irga',
+  'carN',
+  'farmingLoNumber',
+  'farmingLoValidity',
+  'dryingAndStockLoNumber',
+  'dryingAndStockLoValidity',
+  'responsibleName',
+  'responsibleTechnicianName',
+  'responsibleTechnicianPhone',
+  'responsibleTechnicianCrea',
+  'ownerFirstName',
+  'ownerLastName',
+  'processId',
+  'description',
+  'levels',
+  'committee',
+  'safra',
+  'stampId',
+  'stampName',
+  'stampImageKey',
+  'technicianFirstName',
+  'technicianLastName',
+  'requesterId',
+  'requesterFirstName',
+  'requesterLastName',
+  'recommenderId',
+  'recommenderFirstName',
+  'recommenderLastName',
+  'certificateNumber',
+  'certificateValidFrom',
+  'certificateValidUntil',
+  'certificateIssuedAt',
+  'certificateLevel',
+  'certificateStanding',
+  'certificateStandingReason',
+  'certificateStandingNote',
+  'certificateStandingChangedAt',
+  'renewalOf',
+  'renewalOffer',
+  'reviewCounts',
+  'formInstances',
+  'events',
+  'chain',
+] as const;
+export type DetailField = (typeof DETAIL_FIELDS)[number];
+const DETAIL_AT = columnsAt(DETAIL_FIELDS);
 
-const isoOrNull = (value: Date | null) => value?.toISOString() ?? null;
-const personOrNull = (user: Person | null) => (user ? { id: user.id, name: fullName(user) } : null);
+type RecommendationOutcome = NonNullable<InstanceDetail['review']['recommendation']>['outcome'];
+
+const personNamed = (id: string | null, firstName: unknown, lastName: unknown) =>
+  id
+    ? { id, name: fullName({ firstName: firstName as string, lastName: lastName as string }) }
+    : null;
 
 const statusOf = (flags: {
   finished: boolean;
@@ -210,30 +263,46 @@ const statusOf = (flags: {
     hasTechnician: flags.has_technician,
   });
 
-export function presentInstanceDetail(row: InstanceDetailRow, caller: Caller): InstanceDetail {
-  const { instance, property: p } = row;
+/** The instance page from the detail statement's row, read as an array (lib/raw-statement.ts). */
+export function instanceDetailFromRow(row: unknown[], caller: Caller): InstanceDetail {
+  const get = <T>(field: DetailField) => row[DETAIL_AT[field]] as T;
+  const technicianId = get<string | null>('technicianId');
+  const rejected = get<boolean>('rejected');
+  const initiated = get<boolean>('initiated');
+  const finished = get<boolean>('finished');
+  const ownerId = get<string>('ownerId');
+  const crea = get<string | null>('responsibleTechnicianCrea');
+  const links = get<ChainJson[]>('chain');
+  const counts = get<ReviewCountsJson>('reviewCounts');
+  const recommendationOutcome = get<RecommendationOutcome | null>('recommendationOutcome');
+  const recommendationJustification = get<string | null>('recommendationJustification');
+  const recommendedAt = get<string | null>('recommendedAt');
+  const safra = get<string>('safra');
+  const stampImageKey = get<string | null>('stampImageKey');
+  const certificateNumber = get<string | null>('certificateNumber');
+  const standingChangedAt = get<string | null>('certificateStandingChangedAt');
+  const riceAreaHa = get<string | null>('riceAreaHa');
   const status = instanceStatus({
-    finished: instance.finished,
-    rejected: instance.rejected,
-    initiated: instance.initiated,
-    hasTechnician: instance.technicianId !== null,
+    finished,
+    rejected,
+    initiated,
+    hasTechnician: technicianId !== null,
   });
-  const chain = row.chain.map((link) => ({
+  const chain = links.map((link) => ({
     id: link.id,
     status: statusOf(link),
     created_at: link.created_at,
   }));
-  const child = row.chain.find((link) => link.depth === 1);
-  const isOwner = PRODUCER_ROLES.includes(caller.role) && p.ownerId === caller.id;
-  const conflicted = hasConflictOfInterest(caller, p.responsibleTechnicianCrea);
-  const assigned = caller.role === 'technician' && instance.technicianId === caller.id;
-  const committee = row.process.committee;
-  const recommended = instance.recommendationOutcome !== null;
-  const counts = row.reviewCounts;
+  const child = links.find((link) => link.depth === 1);
+  const isOwner = PRODUCER_ROLES.includes(caller.role) && ownerId === caller.id;
+  const conflicted = hasConflictOfInterest(caller, crea);
+  const assigned = caller.role === 'technician' && technicianId === caller.id;
+  const committee = get<boolean>('committee');
+  const recommended = recommendationOutcome !== null;
   /** The assigned technician or an admin, on a started instance, without a conflict of interest. */
   const reviewing =
     status === InstanceStatus.ONGOING && !conflicted && (caller.role === 'admin' || assigned);
-  const formInstances = row.formInstances.map((form) => ({
+  const formInstances = get<FormInstanceJson[]>('formInstances').map((form) => ({
     id: form.id,
     name: form.name,
     deadline: form.deadline,
@@ -242,43 +311,64 @@ export function presentInstanceDetail(row: InstanceDetailRow, caller: Caller): I
     commited: form.commited,
     commited_at: form.commited_at,
   }));
+  const certificate: InstanceCertificateRow | null = certificateNumber
+    ? {
+        number: certificateNumber,
+        validFrom: get('certificateValidFrom'),
+        validUntil: get('certificateValidUntil'),
+        issuedAt: new Date(get<string>('certificateIssuedAt')),
+        level: get('certificateLevel'),
+        standing: get('certificateStanding'),
+        standingReason: get('certificateStandingReason'),
+        standingNote: get('certificateStandingNote'),
+        standingChangedAt: standingChangedAt === null ? null : new Date(standingChangedAt),
+        safra,
+      }
+    : null;
   return {
-    id: instance.id,
+    id: get('id'),
     business: {
-      id: p.id,
-      owner: { id: row.owner.id, name: fullName(row.owner) },
-      business_name: p.businessName,
-      business_type: p.businessType,
-      cnpj: p.cnpj,
-      municipality: p.municipality,
-      place: p.place,
-      latitude: p.latitude,
-      longitude: p.longitude,
-      irga: p.irga,
-      car_n: p.carN,
-      farming_lo_number: p.farmingLoNumber,
-      farming_lo_validity: p.farmingLoValidity,
-      drying_and_stock_lo_number: p.dryingAndStockLoNumber,
-      drying_and_stock_lo_validity: p.dryingAndStockLoValidity,
-      responsible_name: p.responsibleName,
-      responsible_technician_name: p.responsibleTechnicianName,
-      responsible_technician_phone: p.responsibleTechnicianPhone,
-      responsible_technician_crea: p.responsibleTechnicianCrea,
+      id: get('propertyId'),
+      owner: {
+        id: ownerId,
+        name: fullName({ firstName: get('ownerFirstName'), lastName: get('ownerLastName') }),
+      },
+      business_name: get('businessName'),
+      business_type: get('businessType'),
+      cnpj: get('cnpj'),
+      municipality: get('municipality'),
+      place: get('place'),
+      latitude: get('latitude'),
+      longitude: get('longitude'),
+      irga: get('irga'),
+      car_n: get('carN'),
+      farming_lo_number: get('farmingLoNumber'),
+      farming_lo_validity: get('farmingLoValidity'),
+      drying_and_stock_lo_number: get('dryingAndStockLoNumber'),
+      drying_and_stock_lo_validity: get('dryingAndStockLoValidity'),
+      responsible_name: get('responsibleName'),
+      responsible_technician_name: get('responsibleTechnicianName'),
+      responsible_technician_phone: get('responsibleTechnicianPhone'),
+      responsible_technician_crea: crea,
     },
     process: {
-      id: row.process.id,
-      description: row.process.description,
-      safra: row.process.safra,
+      id: get('processId'),
+      description: get('description'),
+      safra,
       stamp: {
-        name: row.stamp.name,
-        image_url: row.stamp.imageKey ? stampImageUrl(row.stamp.id, row.stamp.imageKey) : null,
+        name: get('stampName'),
+        image_url: stampImageKey ? stampImageUrl(get('stampId'), stampImageKey) : null,
       },
     },
-    requested_by: personOrNull(row.requester),
-    technician: personOrNull(row.technician),
-    rejected: instance.rejected,
-    initiated: instance.initiated,
-    finished: instance.finished,
+    requested_by: personNamed(
+      get('requesterId'),
+      get('requesterFirstName'),
+      get('requesterLastName'),
+    ),
+    technician: personNamed(technicianId, get('technicianFirstName'), get('technicianLastName')),
+    rejected,
+    initiated,
+    finished,
     status,
     progress: {
       finished: formInstances.filter((form) => form.commited).length,
@@ -292,27 +382,30 @@ export function presentInstanceDetail(row: InstanceDetailRow, caller: Caller): I
       review: reviewing,
       inspect: reviewing,
       recommend: reviewing && committee && assigned,
-      ...standingActions(caller, row.certificate?.standing ?? null),
+      ...standingActions(caller, certificate?.standing ?? null),
       publish_consent: isOwner,
     },
-    rice_area_ha: instance.riceAreaHa,
-    publish_consent: instance.publishConsent,
-    publish_consent_at: isoOrNull(instance.publishConsentAt),
-    renewal_of: row.renewalOf,
-    renewal_offer: renewalOffer(row.renewalOffer, isOwner),
+    // numeric arrives as PostgreSQL's text, as Drizzle's `mode: 'number'` read it.
+    rice_area_ha: riceAreaHa === null ? null : Number(riceAreaHa),
+    publish_consent: get('publishConsent'),
+    publish_consent_at: get('publishConsentAt'),
+    renewal_of: get('renewalOf'),
+    renewal_offer: renewalOffer(get('renewalOffer'), isOwner),
     review: {
-      levels: row.process.levels,
+      levels: get('levels'),
       committee,
-      level: row.certificate?.level ?? null,
+      level: certificate?.level ?? null,
       recommendation:
-        instance.recommendationOutcome &&
-        instance.recommendationJustification !== null &&
-        instance.recommendedAt
+        recommendationOutcome && recommendationJustification !== null && recommendedAt
           ? {
-              outcome: instance.recommendationOutcome,
-              justification: instance.recommendationJustification,
-              author: personOrNull(row.recommender),
-              created_at: instance.recommendedAt.toISOString(),
+              outcome: recommendationOutcome,
+              justification: recommendationJustification,
+              author: personNamed(
+                get('recommenderId'),
+                get('recommenderFirstName'),
+                get('recommenderLastName'),
+              ),
+              created_at: recommendedAt,
             }
           : null,
       pendencies: {
@@ -323,21 +416,19 @@ export function presentInstanceDetail(row: InstanceDetailRow, caller: Caller): I
       inspections: Number(counts.inspections),
       conflict_of_interest: conflicted,
     },
-    approved: instance.approved,
-    finish_note: instance.finishNote,
-    certificate: row.certificate
-      ? presentInstanceCertificate({ ...row.certificate, safra: row.process.safra })
-      : null,
-    created_at: instance.createdAt.toISOString(),
-    evaluated_at: isoOrNull(instance.evaluatedAt),
-    started_at: isoOrNull(instance.startedAt),
-    finished_at: isoOrNull(instance.finishedAt),
+    approved: get('approved'),
+    finish_note: get('finishNote'),
+    certificate: certificate ? presentInstanceCertificate(certificate) : null,
+    created_at: get('createdAt'),
+    evaluated_at: get('evaluatedAt'),
+    started_at: get('startedAt'),
+    finished_at: get('finishedAt'),
     form_instances: formInstances,
     chain,
     child_process_instance: child
       ? { id: child.id, status: statusOf(child), created_at: child.created_at }
       : null,
-    events: row.events.map((event) => ({
+    events: get<EventJson[]>('events').map((event) => ({
       id: event.id,
       type: event.type,
       message: event.message,

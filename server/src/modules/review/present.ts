@@ -3,9 +3,6 @@ import { personOrNull } from '../forms/present';
 import { fullName } from '../instances/present';
 import type { InspectionRow, PendencyRow } from './queries';
 
-/** JSON built by PostgreSQL carries its own offset and microseconds: one ISO form on the wire. */
-const iso = (value: string) => new Date(value).toISOString();
-
 export const inspectionPhotoUrl = (inspectionId: string, index: number) =>
   `/api/inspection/${inspectionId}/photo/${index}`;
 
@@ -42,7 +39,7 @@ export function presentPendency(row: PendencyRow, today: string): Pendency {
             }),
           }
         : null,
-      created_at: iso(event.created_at),
+      created_at: event.created_at,
     })),
   };
 }

@@ -12,11 +12,12 @@ import {
   users,
 } from '../../db/schema';
 import { windowTotal } from '../../lib/pagination';
+import { isoUtc } from '../../lib/raw-statement';
 
 const pd = pendencies;
 const creator = alias(users, 'creator');
 
-/** A step of a pendência as json_agg gives it. */
+/** A step of a pendência as json_agg gives it, its time already in the wire's ISO form (isoUtc). */
 export interface PendencyEventJson {
   id: string;
   type: 'opened' | 'answered' | 'resolved' | 'reopened';
@@ -40,7 +41,7 @@ export function selectPendencies(db: Db, where: SQL, page?: { limit: number; off
       creator: { id: creator.id, firstName: creator.firstName, lastName: creator.lastName },
       events: sql<PendencyEventJson[]>`(
         select coalesce(json_agg(json_build_object(
-          'id', e.id, 'type', e.type, 'text', e.text, 'created_at', e.created_at,
+          'id', e.id, 'type', e.type, 'text', e.text, 'created_at', ${isoUtc(sql`e.created_at`)},
           'actor_id', u.id, 'actor_first_name', u.first_name, 'actor_last_name', u.last_name
         ) order by e.created_at, e.id), '[]'::json)
         from ${pendencyEvents} e left join ${users} u on u.id = e.actor_id
