@@ -122,61 +122,6 @@ const FIRST_PAGES: { path: string; page?: string; image?: string }[] = [
   },
 ];
 
-/**
- * The files of main.tsx's steps: what its `import()`s load, and what those import in turn. They
- * are needed on every first visit, at once after the entry: fetched with it rather than when
- * each step asks (a round trip per step on a slow link).
- */
-function entryStepFiles(chunks: Map<string, Rollup.OutputChunk>): string[] {
-  const entry = [...chunks.values()].find((chunk) => chunk.isEntry);
-  if (!entry) return [];
-  const initial = new Set<string>();
-  const addStatic = (fileName: string, into: Set<string>) => {
-    if (into.has(fileName)) return;
-    into.add(fileName);
-    for (const imported of chunks.get(fileName)?.imports ?? []) addStatic(imported, into);
-  };
-  addStatic(entry.fileName, initial);
-  const steps = new Set<string>();
-  // The entry file is a facade: main.tsx's module sits in a file it imports.
-  for (const fileName of initial)
-    for (const step of chunks.get(fileName)?.dynamicImports ?? []) addStatic(step, steps);
-  return [...steps].filter((fileName) => !initial.has(fileName));
-}
-
-function entryStepPreloads(): Plugin {
-  let base = '/';
-  return {
-    name: 'agroselo:entry-step-preloads',
-    apply: 'build',
-    configResolved(config) {
-      base = config.base;
-    },
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, { bundle }) {
-        if (!bundle) return;
-        const chunks = Object.values(bundle).filter(
-          (file): file is Rollup.OutputChunk => file.type === 'chunk',
-        );
-        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-        const files = entryStepFiles(byFile);
-        // Their styles (the layout's, the landing's) too: otherwise the step that imports them
-        // waits for a stylesheet asked only then.
-        const styles = files.flatMap((fileName) => [
-          ...(byFile.get(fileName)?.viteMetadata?.importedCss ?? []),
-        ]);
-        const link = (rel: string) => (fileName: string) => ({
-          tag: 'link',
-          attrs: { rel, crossorigin: true, href: `${base}${fileName}` },
-          injectTo: 'head' as const,
-        });
-        return [...styles.map(link('stylesheet')), ...files.map(link('modulepreload'))];
-      },
-    },
-  };
-}
-
 /** One route's files to fetch with its HTML, as `route-preloads.json` lists them. */
 interface RoutePreload {
   /** Route pattern: `/property/:propertyId`. */
@@ -211,7 +156,6 @@ function routePreloads(): Plugin {
         for (const imported of byFile.get(fileName)?.imports ?? []) addStatic(imported, into);
       };
       for (const chunk of chunks) if (chunk.isEntry) addStatic(chunk.fileName, initial);
-      for (const fileName of entryStepFiles(byFile)) initial.add(fileName);
       const assetOf = (source: string) => {
         const file = Object.values(bundle).find(
           (output) =>
@@ -251,7 +195,7 @@ function routePreloads(): Plugin {
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), mantineReactId(), entryStepPreloads(), routePreloads(), precompress()],
+  plugins: [react(), mantineReactId(), routePreloads(), precompress()],
   server: {
     proxy: { '/api': 'http://localhost:3000' },
   },
