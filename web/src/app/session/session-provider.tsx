@@ -1,6 +1,5 @@
 import {
   useCallback,
-  useDeferredValue,
   useEffect,
   useMemo,
   useRef,
@@ -104,13 +103,5 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [status, user, token, login, replaceToken, logout, signedOut, refreshUser],
   );
 
-  // When the stored session's check answers, the whole signed-in page renders at once (header,
-  // side menu, the page with its data): as an urgent update (the query's store) that is one task
-  // of up to a second on a slow phone. Deferred, React renders it in slices, the loader staying
-  // until it is done. Only that change waits: a sign-in or a sign-out is seen at once.
-  const deferred = useDeferredValue(session);
-  const value =
-    deferred.status === 'loading' && session.status === 'authenticated' ? deferred : session;
-
-  return <SessionContext value={value}>{children}</SessionContext>;
+  return <SessionContext value={session}>{children}</SessionContext>;
 }
