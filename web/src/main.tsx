@@ -33,12 +33,26 @@ if (!root) throw new Error('#root is missing from index.html');
 
 // A transition: React renders the first screen in slices of a few milliseconds, yielding to the
 // browser between them, instead of one long task that holds a slow phone's main thread.
-startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <AppProviders queryClient={queryClient}>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>,
-  );
-});
+const render = () =>
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <AppProviders queryClient={queryClient}>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </StrictMode>,
+    );
+  });
+
+// RouterProvider subscribes to the router only when it commits: a sliced first render still under
+// way when the first page's code arrived missed that update and stayed on the loader for good (a
+// signed-in page, now and then, in Lighthouse's runs). It starts once the first match is loaded;
+// index.html's first screen stays until then.
+if (router.state.initialized) render();
+else {
+  const stopWaiting = router.subscribe(({ initialized }) => {
+    if (!initialized) return;
+    stopWaiting();
+    render();
+  });
+}
