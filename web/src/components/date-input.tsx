@@ -1,5 +1,5 @@
 import { useState, type ReactNode, type Ref } from 'react';
-import { Fieldset, Group } from '@mantine/core';
+import { DAY_STYLE, DateTimeFieldset, TIME_STYLE, dayFieldLabel } from './date-time-fieldset';
 import { DateInput, TimePicker, type DateInputProps } from './dates';
 import { IconCalendar, IconClock } from '@tabler/icons-react';
 import { dayjs } from '../lib/dayjs';
@@ -114,41 +114,37 @@ export function PtBrDateTimeInput({
     onChange(moment.isValid() ? moment.format() : null);
   };
   return (
-    <Fieldset
-      legend={hideLabel ? undefined : label}
-      aria-label={hideLabel ? label : undefined}
-      variant="unstyled"
+    <DateTimeFieldset
+      label={label}
+      hideLabel={hideLabel}
       disabled={disabled}
-      p={0}
+      description={description}
     >
-      <Group gap="xs" align="flex-start" wrap="wrap">
-        <PtBrDateInput
-          label={hideLabel ? `${label}: data` : 'Data'}
-          hideLabel={hideLabel}
-          value={day}
-          onChange={(next) => emit(next, time)}
-          disabled={disabled}
-          required={required}
-          error={error}
-          style={{ flex: '0 1 15rem' }}
-        />
-        {/* Mantine's own fields rather than the browser's time input, which writes 07:30 AM when
-            the device's language is not pt-BR. */}
-        <TimePicker
-          label={hideLabel ? undefined : 'Hora'}
-          hoursInputLabel={hideLabel ? `${label}: horas` : 'Horas'}
-          minutesInputLabel={hideLabel ? `${label}: minutos` : 'Minutos'}
-          format="24h"
-          value={time}
-          onChange={(next) => emit(day, next)}
-          leftSection={<IconClock size={18} aria-hidden />}
-          disabled={disabled}
-          required={required}
-          error={error ? true : undefined}
-          style={{ flex: '0 1 8rem' }}
-        />
-      </Group>
-      {description}
-    </Fieldset>
+      <PtBrDateInput
+        label={dayFieldLabel(label, hideLabel)}
+        hideLabel={hideLabel}
+        value={day}
+        onChange={(next) => emit(next, time)}
+        disabled={disabled}
+        required={required}
+        error={error}
+        style={DAY_STYLE}
+      />
+      {/* Mantine's own fields rather than the browser's time input, which writes 07:30 AM when
+          the device's language is not pt-BR. */}
+      <TimePicker
+        label={hideLabel ? undefined : 'Hora'}
+        hoursInputLabel={hideLabel ? `${label}: horas` : 'Horas'}
+        minutesInputLabel={hideLabel ? `${label}: minutos` : 'Minutos'}
+        format="24h"
+        value={time}
+        onChange={(next) => emit(day, next)}
+        leftSection={<IconClock size={18} aria-hidden />}
+        disabled={disabled}
+        required={required}
+        error={error ? true : undefined}
+        style={TIME_STYLE}
+      />
+    </DateTimeFieldset>
   );
 }

@@ -1,8 +1,9 @@
 import { lazy, Suspense } from 'react';
-import { Fieldset, Group, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { IconCalendar, IconClock } from '@tabler/icons-react';
 import { formatDay, momentParts } from '../lib/dates';
 import type { PtBrDateInputProps, PtBrDateTimeInputProps } from './date-input';
+import { DAY_STYLE, DateTimeFieldset, TIME_STYLE, dayFieldLabel } from './date-time-fieldset';
 
 // The date pickers bring @mantine/dates, dayjs and the popover (a fifth of the form instance's
 // JavaScript): loaded when the first date field shows, not with the page.
@@ -73,35 +74,31 @@ export function OnDemandDateTimeInput(props: PtBrDateTimeInputProps) {
   return (
     <Suspense
       fallback={
-        <Fieldset
-          legend={hideLabel ? undefined : label}
-          aria-label={hideLabel ? label : undefined}
-          variant="unstyled"
+        <DateTimeFieldset
+          label={label}
+          hideLabel={hideLabel}
           disabled={disabled}
-          p={0}
+          description={description}
         >
-          <Group gap="xs" align="flex-start" wrap="wrap">
-            <DateBox
-              label={hideLabel ? `${label}: data` : 'Data'}
-              hideLabel={hideLabel}
-              value={parts?.day ?? null}
-              error={error}
-              disabled={disabled}
-              style={{ flex: '0 1 15rem' }}
-            />
-            <TextInput
-              label={hideLabel ? undefined : 'Hora'}
-              aria-label={hideLabel ? `${label}: hora` : undefined}
-              leftSection={<IconClock size={18} aria-hidden />}
-              disabled={disabled}
-              error={error ? true : undefined}
-              style={{ flex: '0 1 8rem' }}
-              value={parts?.time ?? ''}
-              readOnly
-            />
-          </Group>
-          {description}
-        </Fieldset>
+          <DateBox
+            label={dayFieldLabel(label, hideLabel)}
+            hideLabel={hideLabel}
+            value={parts?.day ?? null}
+            error={error}
+            disabled={disabled}
+            style={DAY_STYLE}
+          />
+          <TextInput
+            label={hideLabel ? undefined : 'Hora'}
+            aria-label={hideLabel ? `${label}: hora` : undefined}
+            leftSection={<IconClock size={18} aria-hidden />}
+            disabled={disabled}
+            error={error ? true : undefined}
+            style={TIME_STYLE}
+            value={parts?.time ?? ''}
+            readOnly
+          />
+        </DateTimeFieldset>
       }
     >
       <LazyDateTimeInput {...props} />
