@@ -1,4 +1,4 @@
-import { normalizeIP } from '@fastify/rate-limit';
+import { isIPv6 } from 'node:net';
 import { messages } from '@agroselo/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { BoundedMap, stringBytes } from '../lib/bounded-map';
@@ -33,6 +33,41 @@ const WINDOW_BYTES = 48;
 interface Window {
   count: number;
   startedAt: number;
+}
+
+/** An IPv6 address's eight groups as numbers ('::' filled in, a dotted IPv4 tail as two groups). */
+function ipv6Groups(address: string): number[] {
+  const [head = '', tail] = address.replace(/%.*$/, '').split('::');
+  const groupsOf = (part: string) =>
+    part === ''
+      ? []
+      : part.split(':').flatMap((group) => {
+          if (!group.includes('.')) return [parseInt(group, 16)];
+          const [a = 0, b = 0, c = 0, d = 0] = group.split('.').map(Number);
+          return [(a << 8) | b, (c << 8) | d];
+        });
+  const first = groupsOf(head);
+  if (tail === undefined) return first;
+  const last = groupsOf(tail);
+  return [...first, ...Array<number>(8 - first.length - last.length).fill(0), ...last];
+}
+
+/**
+ * Whom a request counts against: an IPv4 address as it is; an IPv6 one by its /64, since one
+ * home or phone network hands each device (and each new connection) addresses of its own /64;
+ * an IPv4 address written as IPv6 (::ffff:a.b.c.d) as that IPv4 address.
+ */
+export function floodKey(address: string): string {
+  if (!isIPv6(address)) return address.toLowerCase();
+  const groups = ipv6Groups(address);
+  if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
+    const [high = 0, low = 0] = groups.slice(6);
+    return [high >> 8, high & 0xff, low >> 8, low & 0xff].join('.');
+  }
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(':')}::/64`;
 }
 
 /**
@@ -84,7 +119,7 @@ function counting(counter: FloodCounter) {
     if (request.floodCounted || isWebAppFile(request)) return done();
     request.floodCounted = true;
     const now = Date.now();
-    const { count, startedAt } = counter.hit(normalizeIP(clientAddress(request)), now);
+    const { count, startedAt } = counter.hit(floodKey(clientAddress(request)), now);
     const resetSeconds = String(Math.ceil((startedAt + WINDOW_MS - now) / 1000));
     reply.header('x-ratelimit-limit', String(counter.max));
     reply.header('x-ratelimit-remaining', String(Math.max(0, counter.max - count)));
