@@ -64,7 +64,7 @@ describe('compileSerializer', () => {
   it('writes what JSON.stringify writes, values and nulls alike, undeclared keys left out', () => {
     const stringify = compileSerializer(Row);
     for (const row of [full, empty]) {
-      expect(stringify({ ...row, secret: 'x' } as typeof row)).toBe(JSON.stringify(row));
+      expect(stringify(Object.assign({ secret: 'x' }, row))).toBe(JSON.stringify(row));
     }
   });
 
