@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   businessInitial,
   countLabel,
-  parseCoordinate,
   progressDescription,
   progressPercent,
   shortInstanceId,
@@ -33,14 +32,5 @@ describe('instance formatting', () => {
     expect(countLabel(3, '')).toBe('3 processos');
     expect(countLabel(1, 'camaqua')).toBe('1 processo encontrado para "camaqua"');
     expect(countLabel(0, 'x')).toBe('0 processos encontrados para "x"');
-  });
-
-  it('reads a typed coordinate with the pt-BR decimal comma or a point, and nothing else', () => {
-    expect(parseCoordinate('-30,8512')).toBe(-30.8512);
-    expect(parseCoordinate(' -51.7986 ')).toBe(-51.7986);
-    expect(parseCoordinate('-30')).toBe(-30);
-    expect(parseCoordinate('')).toBeNull();
-    expect(parseCoordinate('-30,85,12')).toBeNull();
-    expect(parseCoordinate('trinta')).toBeNull();
   });
 });

@@ -31,17 +31,3 @@ export function countLabel(total: number, search: string): string {
   if (!search) return `${total} ${noun}`;
   return `${total} ${noun} ${total === 1 ? 'encontrado' : 'encontrados'} para "${search}"`;
 }
-
-/** A coordinate with the decimal comma of pt-BR. */
-export const formatCoordinate = (value: number): string =>
-  value.toLocaleString('pt-BR', { maximumFractionDigits: 6 });
-
-/**
- * A coordinate as typed: '-30,8512' (pt-BR) or '-30.8512'; null when it is no number. Thousands
- * separators make no sense in degrees, so a comma is always the decimal one.
- */
-export function parseCoordinate(text: string): number | null {
-  const normalised = text.trim().replace(/\s/g, '').replace(',', '.');
-  if (!/^[-+]?\d+(\.\d+)?$/.test(normalised)) return null;
-  return Number(normalised);
-}

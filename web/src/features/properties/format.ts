@@ -3,10 +3,6 @@ import { officialCar } from '@agroselo/contracts';
 /** A CAR in its official shape when it is one, else as stored. */
 export const formatCar = (car: string): string => officialCar(car) ?? car;
 
-const coordinateFormat = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 6 });
-/** Decimal degrees with the Brazilian comma: -30,8512. */
-export const formatCoordinate = (value: number): string => coordinateFormat.format(value);
-
 export function propertyCountLabel(total: number, search: string): string {
   const noun = total === 1 ? 'propriedade' : 'propriedades';
   if (!search) return `${total} ${noun}`;

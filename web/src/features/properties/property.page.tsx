@@ -23,7 +23,8 @@ import { propertyQueryOptions } from './api';
 import { InstanceBadges, RenewalOffers } from './components/instance-badges';
 import { Section } from './components/property-section';
 import { formatDay } from '../../lib/dates';
-import { formatCar, formatCoordinate } from './format';
+import { formatCoordinate } from '../../lib/coordinates';
+import { formatCar } from './format';
 
 const NOT_GIVEN = 'Não informado';
 

@@ -4,7 +4,7 @@ import { IconExternalLink } from '@tabler/icons-react';
 import { formatCnpj, formatCrea, formatPhone } from '../../../lib/masks';
 import type { InstanceDetailItem } from '../api';
 import { formatDay, isPastDay } from '../../../lib/dates';
-import { formatCoordinate } from '../format';
+import { formatCoordinate } from '../../../lib/coordinates';
 import { InfoList, type InfoRow } from './card-parts';
 
 type Business = InstanceDetailItem['business'];

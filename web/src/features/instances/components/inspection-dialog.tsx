@@ -32,7 +32,7 @@ import { todayDay } from '../../../lib/dates';
 import type { ResumableUpload } from '../../../lib/uploads';
 import { prepareProof } from '../../forms/photo';
 import type { InstanceDetailItem } from '../api';
-import { parseCoordinate } from '../format';
+import { parseCoordinate } from '../../../lib/coordinates';
 import { useInspectionPhotoUpload } from '../inspection-upload';
 import { useRecordInspection, type InspectionItem } from '../review-api';
 import { DialogFooter, ReviewDialog } from './review-dialog';

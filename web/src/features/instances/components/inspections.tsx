@@ -4,7 +4,7 @@ import { IconCameraPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { InstanceDetailItem } from '../api';
 import { formatDay } from '../../../lib/dates';
-import { formatCoordinate } from '../format';
+import { formatCoordinate } from '../../../lib/coordinates';
 import { inspectionsQueryOptions, type InspectionItem } from '../review-api';
 import { PhotoImage } from './photo-image';
 import { ReviewList, ReviewSection, useDialogOnDemand } from './review-section';
