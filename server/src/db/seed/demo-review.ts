@@ -2,6 +2,7 @@ import { messages, SEAL_LEVEL_LABELS } from '@agroselo/contracts';
 import { eq } from 'drizzle-orm';
 import { PNG } from 'pngjs';
 import { newId } from '../../lib/ids';
+import { fullName } from '../../lib/people';
 import type { Storage } from '../../lib/storage';
 import { brazilianDay } from '../../modules/certificates/status';
 import { recordEvent } from '../../modules/instances/events';
@@ -21,7 +22,6 @@ const DAY = 24 * 60 * 60_000;
 const daysAgo = (days: number): Date => new Date(Date.now() - days * DAY);
 const addDays = (day: string, days: number) =>
   new Date(Date.parse(`${day}T12:00:00Z`) + days * DAY).toISOString().slice(0, 10);
-const fullName = (user: UserRow) => `${user.firstName} ${user.lastName}`;
 
 /**
  * A small photo of a rice field for the demo's vistoria, drawn in code: sky over a green paddy

@@ -22,7 +22,7 @@ import { newId } from '../../lib/ids';
 import type { Caller } from '../../plugins/auth';
 import { getInstanceDetail } from '../instances/detail';
 import { recordEvent } from '../instances/events';
-import { fullName } from '../instances/present';
+import { fullName } from '../../lib/people';
 import { hasConflictOfInterest } from '../review/conflict';
 import { unresolvedMessage, unresolvedPendencies } from '../review/pendencies';
 import { processConcludedEmail } from './emails';

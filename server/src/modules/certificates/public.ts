@@ -20,7 +20,7 @@ import type { AppDeps } from '../../deps';
 import { notFound } from '../../lib/errors';
 import { pageFrom, windowTotal, type Page } from '../../lib/pagination';
 import type { Caller } from '../../plugins/auth';
-import { fullName } from '../instances/present';
+import { fullName } from '../../lib/people';
 import { findProcess } from '../seals/queries';
 import { stampImageUrl } from '../seals/present';
 import { links } from './emails';

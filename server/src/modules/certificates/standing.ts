@@ -25,7 +25,7 @@ import type { AppDeps } from '../../deps';
 import { conflict, notFound } from '../../lib/errors';
 import type { Caller } from '../../plugins/auth';
 import { recordEvent } from '../instances/events';
-import { fullName } from '../instances/present';
+import { fullName } from '../../lib/people';
 import { deliverMail } from './notify';
 import { standingChangedEmail } from './standing-emails';
 import { certificateStatus } from './status';

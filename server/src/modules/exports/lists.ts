@@ -16,7 +16,7 @@ import { propertySearchTerm, searchPattern } from '../../lib/search';
 import type { Caller } from '../../plugins/auth';
 import { awaitsTechnician, isOpen } from '../instances/conditions';
 import { formProgress } from '../instances/service';
-import { fullName } from '../instances/present';
+import { fullName } from '../../lib/people';
 import { userSearchTerm } from '../users/service';
 import { keysetBatches } from './batches';
 import type { Cell, Column, Sheet } from './table';

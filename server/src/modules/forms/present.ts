@@ -2,7 +2,7 @@ import type { CellInstance, FieldInstance, FormInstance, Proof } from '@agroselo
 import { columnsAt } from '../../lib/raw-statement';
 import type { Caller } from '../../plugins/auth';
 import { saoPauloToday } from '../certificates/status';
-import { fullName } from '../instances/present';
+import { fullName } from '../../lib/people';
 import { activeWriter, mayWriteField, viewerOf, type FormState, type Writer } from './access';
 import type { CellJson, FieldInstanceJson, PersonJson } from './queries';
 

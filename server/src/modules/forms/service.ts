@@ -42,7 +42,7 @@ import { verifyPassword } from '../../lib/passwords';
 import type { Caller } from '../../plugins/auth';
 import { claimAttempt } from '../auth/attempts';
 import { recordEvent } from '../instances/events';
-import { fullName } from '../instances/present';
+import { fullName } from '../../lib/people';
 import {
   checkFieldWriter,
   viewerOf,

@@ -1,3 +1,4 @@
+import { fullName } from '../../lib/people';
 import {
   InstanceStatus,
   PRODUCER_ROLES,
@@ -36,9 +37,6 @@ export interface InstanceSummaryRow {
   technician: Pick<User, 'id' | 'firstName' | 'lastName'> | null;
   progress: { finished: number; total: number };
 }
-
-export const fullName = (user: Pick<User, 'firstName' | 'lastName'>) =>
-  `${user.firstName} ${user.lastName}`.trim();
 
 export function presentInstanceSummary(row: InstanceSummaryRow): InstanceSummary {
   const { instance, property, technician } = row;

@@ -33,7 +33,7 @@ import { findProcess } from '../seals/queries';
 import { getInstanceDetail } from './detail';
 import { recordEvent } from './events';
 import { createFormInstances } from './form-instances';
-import { fullName } from './present';
+import { fullName } from '../../lib/people';
 
 const m = messages.instances;
 const i = processInstances;

@@ -9,7 +9,7 @@ import {
 import { properties, type users } from '../../db/schema';
 import { isoTimestamp } from '../../lib/raw-statement';
 import { presentInstanceCertificate } from '../certificates/standing';
-import { fullName } from '../instances/present';
+import { fullName } from '../../lib/people';
 import { renewalOffer, type RenewalOfferJson } from '../safras/queries';
 
 type PropertyRow = typeof properties.$inferSelect;

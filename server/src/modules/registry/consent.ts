@@ -12,7 +12,7 @@ import type { AppDeps } from '../../deps';
 import { notFound } from '../../lib/errors';
 import type { Caller } from '../../plugins/auth';
 import { recordEvent } from '../instances/events';
-import { fullName } from '../instances/present';
+import { fullName } from '../../lib/people';
 
 const m = messages.registry;
 

@@ -21,7 +21,7 @@ import { pageFrom, type Page } from '../../lib/pagination';
 import type { Caller } from '../../plugins/auth';
 import { brazilianDay, saoPauloToday } from '../certificates/status';
 import { recordEvent } from '../instances/events';
-import { fullName } from '../instances/present';
+import { fullName } from '../../lib/people';
 import { readableBy, refuseUnlessUnderReview, reviewableBy, reviewTarget } from './access';
 import { presentInspection } from './present';
 import { selectInspections } from './queries';

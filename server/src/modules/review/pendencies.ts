@@ -25,7 +25,7 @@ import type { Caller } from '../../plugins/auth';
 import { deliverMail, instanceFacts } from '../certificates/notify';
 import { brazilianDay, saoPauloToday } from '../certificates/status';
 import { recordEvent } from '../instances/events';
-import { fullName } from '../instances/present';
+import { fullName } from '../../lib/people';
 import {
   readableBy,
   refuseUnlessUnderReview,

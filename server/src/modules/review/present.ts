@@ -1,6 +1,6 @@
 import type { Inspection, InspectionPhoto, Pendency } from '@agroselo/contracts';
 import { personOrNull } from '../forms/present';
-import { fullName } from '../instances/present';
+import { fullName } from '../../lib/people';
 import type { InspectionRow, PendencyRow } from './queries';
 
 export const inspectionPhotoUrl = (inspectionId: string, index: number) =>

@@ -11,7 +11,7 @@ import { conflict, forbidden, invalidField, notFound } from '../../lib/errors';
 import type { Caller } from '../../plugins/auth';
 import { getInstanceDetail } from '../instances/detail';
 import { recordEvent } from '../instances/events';
-import { fullName } from '../instances/present';
+import { fullName } from '../../lib/people';
 import { refuseConflictOfInterest } from './conflict';
 import { refuseUnlessUnderReview, reviewTarget } from './access';
 
