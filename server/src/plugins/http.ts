@@ -113,11 +113,19 @@ async function securityHeaders(): Promise<onRequestHookHandler> {
  * the type it claims (routes then pick the types they take with acceptFile); a text field cut at
  * fieldSize is refused rather than stored cut.
  */
-async function readMultipartBody(request: FastifyRequest) {
+function readMultipartBody(
+  request: FastifyRequest,
+  _reply: FastifyReply,
+  done: (error?: Error) => void,
+) {
   if (!request.isMultipart()) {
     request.bodyParsed = true;
-    return;
+    return done();
   }
+  readParts(request).then(() => done(), done);
+}
+
+async function readParts(request: FastifyRequest) {
   // No prototype: a part named __proto__ or constructor is only a field like any other.
   const body = Object.create(null) as Record<string, unknown>;
   const files = request.routeOptions.config.uploadFiles ?? UPLOAD_LIMITS.files;
@@ -149,8 +157,17 @@ const isJson = (contentType: unknown) =>
  * its CSP lets it run nothing even when opened on its own; lib/files.ts `sendFile` sets both with
  * a file name.
  */
-async function apiResponseHeaders(request: FastifyRequest, reply: FastifyReply) {
-  if (!request.url.startsWith('/api')) return;
+function apiResponseHeaders(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+  done: (error: null, payload: unknown) => void,
+) {
+  if (request.url.startsWith('/api')) setApiHeaders(reply);
+  done(null, payload);
+}
+
+function setApiHeaders(reply: FastifyReply) {
   if (!reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
   const contentType = reply.getHeader('content-type');
   if (reply.statusCode < 300 && contentType !== undefined && !isJson(contentType)) {
@@ -165,7 +182,7 @@ async function apiResponseHeaders(request: FastifyRequest, reply: FastifyReply) 
  * 500. The contracts refuse it in every text field; this hook is the net under them, for every
  * route, body, query string and path parameter, file names of uploads included.
  */
-async function refuseNulCharacters(request: FastifyRequest, reply: FastifyReply) {
+function refuseNulCharacters(request: FastifyRequest, reply: FastifyReply, done: () => void) {
   const sources = { body: request.body, querystring: request.query, path: request.params };
   for (const [context, value] of Object.entries(sources)) {
     const at = nulPath(value, 0);
@@ -173,9 +190,12 @@ async function refuseNulCharacters(request: FastifyRequest, reply: FastifyReply)
       const detail: ValidationIssue[] = [
         { loc: [context, ...at], msg: messages.common.invalidCharacter, type: 'invalid_character' },
       ];
-      return reply.code(422).send({ detail });
+      // Answered here: the request goes no further (a hook that sends does not call done).
+      reply.code(422).send({ detail });
+      return;
     }
   }
+  done();
 }
 
 const MAX_DEPTH = 32;

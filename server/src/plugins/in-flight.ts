@@ -15,14 +15,19 @@ export function waitForHandlersOnClose(app: FastifyInstance, graceMs = HANDLERS_
   const finished = (request: FastifyRequest) => {
     if (running.delete(request) && running.size === 0) allDone?.();
   };
-  app.addHook('onRequest', async (request) => {
+  // Callback hooks: an async one costs a promise per request, on every route.
+  app.addHook('onRequest', (request, _reply, done) => {
     running.add(request);
+    done();
   });
-  app.addHook('onSend', async (request, _reply, payload) => {
+  app.addHook('onSend', (request, _reply, payload, done) => {
     finished(request);
-    return payload;
+    done(null, payload);
   });
-  app.addHook('onResponse', async (request) => finished(request));
+  app.addHook('onResponse', (request, _reply, done) => {
+    finished(request);
+    done();
+  });
   app.addHook('onClose', async () => {
     if (running.size === 0) return;
     await new Promise<void>((resolve) => {
