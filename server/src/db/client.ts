@@ -30,6 +30,8 @@ export interface Database {
    */
   exclusive<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** Embedded only: the size of PGlite's WebAssembly memory, which never shrinks (docs/decisions/010). */
+  wasmMemoryBytes?(): number;
 }
 
 export const PGLITE_SHARED_BUFFERS = '32MB';
@@ -67,6 +69,7 @@ export async function openPglite(
     migrate: () => migratePglite(db, { migrationsFolder }),
     exclusive: (work) => work(),
     close: () => client.close(),
+    wasmMemoryBytes: () => client.Module.wasmMemory.buffer.byteLength,
   };
 }
 
