@@ -434,6 +434,83 @@ function residentMemory(pid: number, field: 'VmHWM' | 'VmRSS'): number {
   return kb / 1024;
 }
 
+/** One `memory-report` line of the server's log (lib/memory-report.ts), in MiB. */
+interface MemoryReport {
+  step: string;
+  rss: number;
+  heapTotal: number;
+  heapUsed: number;
+  external: number;
+  arrayBuffers: number;
+  wasm?: number;
+  spaces: Record<string, number>;
+}
+
+const memoryReports = (logFile: string): MemoryReport[] =>
+  readFileSync(logFile, 'utf8')
+    .split('\n')
+    .filter((line) => line.startsWith('memory-report '))
+    .map((line) => JSON.parse(line.slice('memory-report '.length)) as MemoryReport);
+
+/** Asks the server for its memory by kind now (SIGUSR2) and waits for the line in its log. */
+async function memoryNow(pid: number, logFile: string): Promise<MemoryReport | undefined> {
+  const before = memoryReports(logFile).length;
+  process.kill(pid, 'SIGUSR2');
+  for (let tries = 0; tries < 50; tries++) {
+    await sleep(100);
+    const reports = memoryReports(logFile);
+    if (reports.length > before) return reports.at(-1);
+  }
+  return undefined;
+}
+
+/** Where the resident memory was at each step: the start's steps, then after each path. */
+type MemorySteps = { step: string; report: MemoryReport; peakMiB?: number }[];
+
+/** The start's steps the server logged on its own (modules loaded … ready), once it is ready. */
+async function startSteps(logFile: string): Promise<MemorySteps> {
+  for (let tries = 0; tries < 50; tries++) {
+    const reports = memoryReports(logFile).filter((report) => report.step !== 'signal');
+    if (reports.some((report) => report.step === 'ready'))
+      return reports.map((report) => ({ step: report.step, report }));
+    await sleep(100);
+  }
+  return [];
+}
+
+function memoryTable(steps: MemorySteps): string {
+  const header = [
+    'step',
+    'RSS',
+    'peak',
+    'heap used / total',
+    'new',
+    'old',
+    'code',
+    'large obj.',
+    'external',
+    'array buffers',
+    'wasm',
+  ];
+  const rows = steps.map(({ step, report, peakMiB }) => [
+    step,
+    fmt(report.rss),
+    peakMiB === undefined ? '' : fmt(peakMiB),
+    `${fmt(report.heapUsed)} / ${fmt(report.heapTotal)}`,
+    fmt(report.spaces.new ?? 0),
+    fmt(report.spaces.old ?? 0),
+    fmt(report.spaces.code ?? 0),
+    fmt(report.spaces.large_object ?? 0),
+    fmt(report.external),
+    fmt(report.arrayBuffers),
+    report.wasm === undefined ? '' : fmt(report.wasm),
+  ]);
+  return [
+    'server memory by kind, MiB (process.memoryUsage, V8 heap spaces, PGlite WebAssembly memory; external includes it):',
+    table(header, rows),
+  ].join('\n');
+}
+
 const normalizeRoute = (route: string) => route.replace(/\{[^}]+\}/g, '{}').replace(/\/$/, '');
 
 interface ModeResult {
@@ -445,6 +522,7 @@ interface ModeResult {
   peakMiB: number;
   seedSeconds: number;
   counts: SeedCounts;
+  memory?: MemorySteps;
 }
 
 interface Replay {
@@ -548,6 +626,8 @@ const serverEnvFor = (dataDir: string, demo: boolean): Record<string, string> =>
   JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
   TRUST_PROXY: '127.0.0.1',
   SEED_DEMO: String(demo),
+  // Debug only: the server logs its memory by kind at each start step and on SIGUSR2 (lib/memory-report.ts).
+  AGROSELO_MEMORY_REPORT: '1',
 });
 
 const children = new Set<ChildProcess>();
@@ -667,7 +747,16 @@ async function runMode(mode: 'pg' | 'pglite', workDir: string): Promise<ModeResu
   await waitForHttp(`${base}/docs/json`, server, logFile);
   log(`  server memory when ready: ${residentMemory(server.pid!, 'VmRSS').toFixed(0)} MiB`);
 
-  const outcomes = await measurePaths(base, server.pid!, mode, seeded, BENCH_LOGINS, clusterPid);
+  const memory = { logFile, steps: await startSteps(logFile) };
+  const outcomes = await measurePaths(
+    base,
+    server.pid!,
+    mode,
+    seeded,
+    BENCH_LOGINS,
+    clusterPid,
+    memory,
+  );
   const peakMiB = residentMemory(server.pid!, 'VmHWM');
   await stopProcess(server);
   if (stopCluster) {
@@ -682,6 +771,7 @@ async function runMode(mode: 'pg' | 'pglite', workDir: string): Promise<ModeResu
     peakMiB,
     seedSeconds,
     counts: seeded.counts,
+    memory: memory.steps,
   };
 }
 
@@ -697,6 +787,7 @@ async function measurePaths(
   seeded: Seeded,
   logins: Record<'owner' | 'technician' | 'admin', string>,
   clusterPid?: number,
+  memory?: { logFile: string; steps: MemorySteps },
 ): Promise<Map<BenchPath, Outcome>> {
   const spec = (await (await fetch(`${base}/docs/json`)).json()) as {
     paths: Record<string, Record<string, unknown>>;
@@ -773,6 +864,8 @@ async function measurePaths(
     const outcome = outcomes.get(benchPath);
     if (outcome?.kind === 'measured') outcome.result.peakMiB = peak;
     log(`  server memory: ${now.toFixed(0)} MiB now, ${peak.toFixed(0)} MiB at most so far`);
+    const report = memory && (await memoryNow(serverPid, memory.logFile));
+    if (report) memory.steps.push({ step: `after ${benchPath.name}`, report, peakMiB: peak });
   }
 
   return outcomes;
@@ -886,7 +979,16 @@ async function runDemo(workDir: string): Promise<ModeResult> {
     loginEmails: logins,
     loginPassword: DEMO_PASSWORD,
   };
-  const outcomes = await measurePaths(base, server.pid!, 'demo', seeded, DEMO_ROLE_LOGINS);
+  const memory = { logFile, steps: await startSteps(logFile) };
+  const outcomes = await measurePaths(
+    base,
+    server.pid!,
+    'demo',
+    seeded,
+    DEMO_ROLE_LOGINS,
+    undefined,
+    memory,
+  );
   const peakMiB = residentMemory(server.pid!, 'VmHWM');
   await stopProcess(server);
   return {
@@ -896,6 +998,7 @@ async function runDemo(workDir: string): Promise<ModeResult> {
     peakMiB,
     seedSeconds,
     counts: seeded.counts,
+    memory: memory.steps,
   };
 }
 
@@ -929,6 +1032,7 @@ function reportDemo(result: ModeResult) {
     '',
     `${result.label}: server peak memory (VmHWM) ${fmt(result.peakMiB)} MiB (target ≤ ${DEMO_PEAK_MIB}); ready in ${fmt(result.seedSeconds)} s`,
     '',
+    ...(result.memory ? [memoryTable(result.memory), ''] : []),
   ];
   process.stdout.write(lines.join('\n'));
 }
@@ -1062,6 +1166,9 @@ function report(results: ModeResult[]) {
         }; seeded in ${fmt(result.seedSeconds)} s`,
     ),
     '',
+    ...results.flatMap((result) =>
+      result.memory?.length ? [`${result.label}:`, memoryTable(result.memory), ''] : [],
+    ),
   ];
   process.stdout.write(lines.join('\n'));
 }

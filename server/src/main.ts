@@ -11,6 +11,7 @@ import { existingDemoLogins, isDatabaseEmpty, seedDemo, type DemoLogin } from '.
 import { dailyJobs } from './jobs';
 import { createJobRunner, type JobRunner } from './lib/jobs';
 import { createMailer, type Mailer } from './lib/mailer';
+import { reportMemory, reportMemoryOnSignal, reportWasmMemory } from './lib/memory-report';
 import { createStorage, StorageUnavailable } from './lib/storage';
 import { createTokenService, resolveJwtSecret } from './lib/tokens';
 import { webDist } from './paths';
@@ -74,6 +75,8 @@ function startBanner(options: {
 }
 
 async function start(): Promise<void> {
+  reportMemory('modules loaded');
+  reportMemoryOnSignal();
   let config: Config;
   try {
     config = loadConfig();
@@ -92,7 +95,10 @@ async function start(): Promise<void> {
         app?.log.warn({ err: error }, 'conexão com o banco de dados perdida'),
     });
     const db = database.db;
+    if (database.wasmMemoryBytes) reportWasmMemory(database.wasmMemoryBytes);
+    reportMemory('database opened');
     await database.exclusive(() => database!.migrate());
+    reportMemory('migrated');
     const secret = await resolveJwtSecret(db, config.JWT_SECRET);
     const storage = await createStorage(config);
     await storage.ready();
@@ -121,12 +127,15 @@ async function start(): Promise<void> {
       await seedDemo(db, storage);
       return true;
     });
+    reportMemory('seeded');
 
     app = await buildApp({ config, db, mailer, storage, tokens });
+    reportMemory('app built');
     await app.listen({ host: config.HOST, port: config.PORT });
     await mailer.flush();
     jobs = createJobRunner({ db, jobs: dailyJobs({ config, mailer }), log: app.log });
     jobs.start();
+    reportMemory('ready');
 
     const { port } = app.server.address() as AddressInfo;
     const host = ['0.0.0.0', '::', ''].includes(config.HOST) ? 'localhost' : config.HOST;

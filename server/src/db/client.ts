@@ -30,9 +30,11 @@ export interface Database {
    */
   exclusive<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** Embedded only: the size of PGlite's WebAssembly memory, which never shrinks (docs/decisions/010). */
+  wasmMemoryBytes?(): number;
 }
 
-export const PGLITE_SHARED_BUFFERS = '32MB';
+export const PGLITE_SHARED_BUFFERS = '16MB';
 
 /** Embedded PostgreSQL in this process; `dataDir` undefined keeps it in memory. */
 export async function openPglite(
@@ -50,9 +52,10 @@ export async function openPglite(
     dataDir,
     loadDataDir: options.loadDataDir,
     extensions: { pg_trgm },
-    // The buffer cache lives in the WebAssembly heap of this process, which never shrinks: 128 MB
-    // (PostgreSQL's default) fills up under load and stays. The files are in the OS page cache
-    // anyway, so a smaller pool costs little and keeps the process small (npm run bench).
+    // The buffer cache lives in the WebAssembly heap of this process, which never shrinks, and
+    // PGlite zeroes its shared memory at start, so every MB of the pool is resident from the first
+    // second: 16 MB held 18 MiB less than 32 (docs/decisions/010, tenth part). The files are in the
+    // OS page cache anyway, so a smaller pool costs little and keeps the process small.
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   });
   const db = drizzlePglite({
@@ -67,6 +70,7 @@ export async function openPglite(
     migrate: () => migratePglite(db, { migrationsFolder }),
     exclusive: (work) => work(),
     close: () => client.close(),
+    wasmMemoryBytes: () => client.Module.wasmMemory.buffer.byteLength,
   };
 }
 

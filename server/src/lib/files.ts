@@ -3,7 +3,6 @@ import type { Readable } from 'node:stream';
 import { messages } from '@agroselo/contracts';
 import contentDisposition from 'content-disposition';
 import type { FastifyReply } from 'fastify';
-import { fileTypeFromBuffer } from 'file-type';
 import { AppError } from './errors';
 
 /** A file part of a multipart request, read whole by the multipart plugin (plugins/http.ts). */
@@ -57,6 +56,8 @@ export async function inspectUpload(part: {
   mimetype: string;
   data: Buffer;
 }): Promise<UploadedFile> {
+  // file-type loads with the first upload (docs/decisions/010, tenth part).
+  const { fileTypeFromBuffer } = await import('file-type');
   const detected = (await fileTypeFromBuffer(part.data))?.mime ?? null;
   const claims = [
     BINARY_TYPES[path.extname(part.filename).toLowerCase()],

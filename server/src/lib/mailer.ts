@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { mailOutbox } from '../db/schema';
@@ -46,9 +46,14 @@ export function createMailer(options: {
   log: FastifyBaseLogger;
 }): Mailer {
   const { db, from, log } = options;
-  const transport: Transporter | null = options.smtpUrl
-    ? nodemailer.createTransport(options.smtpUrl)
-    : null;
+  const { smtpUrl } = options;
+  // nodemailer loads with the first message sent over SMTP: without SMTP_URL (the demo, the
+  // embedded mode) it never does, and stays out of the process's memory (docs/decisions/010).
+  let transport: Promise<Transporter> | undefined;
+  const transporter = (url: string) =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport(url),
+    ));
   let running: Promise<void> | null = null;
 
   /**
@@ -77,7 +82,7 @@ export function createMailer(options: {
   }
 
   async function deliver(mail: OutboxRow): Promise<void> {
-    if (!transport) {
+    if (!smtpUrl) {
       // Without SMTP the outbox is the dev mailbox: the text goes to the log for the developer.
       log.info(
         { to: mail.toAddress, subject: mail.subject },
@@ -90,7 +95,9 @@ export function createMailer(options: {
       return;
     }
     try {
-      await transport.sendMail({
+      await (
+        await transporter(smtpUrl)
+      ).sendMail({
         from,
         to: mail.toAddress,
         subject: mail.subject,
@@ -150,7 +157,7 @@ export function createMailer(options: {
     async stop() {
       clearInterval(timer);
       while (running) await running;
-      transport?.close();
+      (await transport)?.close();
     },
   };
 }

@@ -19,7 +19,6 @@ import { sendFile } from '../../lib/files';
 import { sendPage } from '../../lib/pagination';
 import { callerOf } from '../../plugins/auth';
 import { concludeInstance } from './conclude';
-import { renderCertificatePdf } from './pdf';
 import { certificateForPdf, getPublicCertificate, listHolders } from './public';
 import { loadSealImage } from './seal-image';
 import { changeStanding } from './standing';
@@ -75,6 +74,8 @@ export async function certificatesRoutes(base: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const { record, certificate } = await certificateForPdf(app.deps, request.params.number);
+      // pdfkit, qrcode and svg-to-pdfkit load on the first PDF (docs/decisions/010, tenth part).
+      const { renderCertificatePdf } = await import('./pdf');
       const pdf = await renderCertificatePdf(certificate, {
         processDescription: record.process.description,
         sealImage: await loadSealImage(app.deps.storage, record.stamp.imageKey),

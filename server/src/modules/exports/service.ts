@@ -16,7 +16,6 @@ import type { Caller } from '../../plugins/auth';
 import { saoPauloToday, brazilianDay } from '../certificates/status';
 import { getFormInstance } from '../forms/service';
 import { answerSheets } from './answers';
-import { renderFormPdf } from './form-pdf';
 import { instancesSheet, propertiesSheet, usersSheet } from './lists';
 import type { Sheet } from './table';
 import { csvStream, xlsxStream } from './writers';
@@ -95,6 +94,8 @@ export async function formPdf(
     .innerJoin(stamps, eq(stamps.processId, processInstances.processId))
     .where(eq(processInstances.id, instanceId));
   if (!context) throw notFound(messages.forms.notFound);
+  // pdfkit loads on the first PDF (docs/decisions/010, tenth part).
+  const { renderFormPdf } = await import('./form-pdf');
   return {
     body: renderFormPdf(form, context),
     mime: 'application/pdf',

@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { FastifyBaseLogger } from 'fastify';
 import { BOM, csvLine, saoPauloParts, sheetName, type Column, type Sheet } from './table';
 
@@ -39,13 +39,16 @@ function xlsxValue(value: ExcelJS.CellValue | boolean, kind: Column['kind']): Ex
  */
 export function xlsxStream(sheets: readonly Sheet[], log: FastifyBaseLogger): Readable {
   const output = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: output,
-    useStyles: true,
-    useSharedStrings: false,
-  });
   const taken = new Set<string>();
   const write = async () => {
+    // Loaded on the first XLSX export: about 25 MiB that a server which never exports keeps out
+    // of its memory (docs/decisions/010, tenth part).
+    const { default: excel } = await import('exceljs');
+    const workbook = new excel.stream.xlsx.WorkbookWriter({
+      stream: output,
+      useStyles: true,
+      useSharedStrings: false,
+    });
     for (const sheet of sheets) {
       const worksheet = workbook.addWorksheet(sheetName(sheet.name, taken), {
         views: [{ state: 'frozen', ySplit: 1 }],
