@@ -1,7 +1,7 @@
-import type { APIRequestContext, Browser } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { cnpj } from 'cpf-cnpj-validator';
 import { safraOf } from '@agroselo/contracts';
-import { expect, TOKEN_KEY, type widths } from './fixtures';
+import { expect } from './fixtures';
 
 export { tokenOf } from './fixtures';
 
@@ -86,33 +86,65 @@ export async function evaluateRequest(
   expect(response.ok(), await response.text()).toBe(true);
 }
 
-type Viewport = (typeof widths)[keyof typeof widths];
-
-/** A page of its own (own storage), signed in with `token` or anonymous. */
-export async function pageOf(
-  browser: Browser,
-  baseURL: string,
-  viewport: Viewport,
-  token?: string,
-) {
-  const context = await browser.newContext({
-    baseURL,
-    viewport,
-    locale: 'pt-BR',
-    timezoneId: 'America/Sao_Paulo',
-    acceptDownloads: true,
-  });
-  if (token) {
-    await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
-      TOKEN_KEY,
-      token,
-    ] as const);
-  }
-  return context.newPage();
-}
-
 /** The one form of a seal that createSeal makes. */
 export const FORM_NAME = 'Caracterização da lavoura';
+
+/** A file part of a multipart body, as Playwright takes it. */
+interface FilePart {
+  name: string;
+  mimeType: string;
+  buffer: Buffer;
+}
+
+/**
+ * A draft process of the seal `name`, open for requests today, registered through the API as the
+ * new-process screen would; `parts` adds or replaces parts (review settings, features, the
+ * edital). Its id.
+ */
+export async function registerProcess(
+  request: APIRequestContext,
+  adminToken: string,
+  name: string,
+  parts: Record<string, string | string[] | FilePart> = {},
+) {
+  const body = new FormData();
+  for (const [key, value] of Object.entries({
+    safra: currentSafra(),
+    notice: 'Edital de teste da jornada de certificados',
+    description: `Certificação ${name} — jornada`,
+    start_date: saoPauloDay(-1),
+    end_date: saoPauloDay(60),
+    validity_start: saoPauloDay(-1),
+    validity_end: saoPauloDay(365),
+    stamp_name: name,
+    stamp_description: 'Selo criado pela jornada de certificados.',
+    file: { name: 'selo.png', mimeType: 'image/png', buffer: PNG },
+    ...parts,
+  })) {
+    if (typeof value === 'string') body.append(key, value);
+    else if (Array.isArray(value)) for (const item of value) body.append(key, item);
+    else body.append(key, new Blob([value.buffer], { type: value.mimeType }), value.name);
+  }
+  const created = await request.post('/api/process/register', {
+    headers: bearer(adminToken),
+    multipart: body,
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return ((await created.json()) as { id: string }).id;
+}
+
+/** The admin releases a draft process (Liberado), as its card's button does. */
+export async function releaseProcess(
+  request: APIRequestContext,
+  adminToken: string,
+  processId: string,
+) {
+  const released = await request.put(`/api/process/${processId}/release`, {
+    headers: bearer(adminToken),
+    data: { released: true },
+  });
+  expect(released.ok(), await released.text()).toBe(true);
+}
 
 /**
  * A released seal of this journey's own, open for requests today, with one form; the admin
@@ -124,24 +156,7 @@ export async function createSeal(
   name: string,
   review: Record<string, string> = {},
 ) {
-  const created = await request.post('/api/process/register', {
-    headers: bearer(adminToken),
-    multipart: {
-      ...review,
-      safra: currentSafra(),
-      notice: 'Edital de teste da jornada de certificados',
-      description: `Certificação ${name} — jornada`,
-      start_date: saoPauloDay(-1),
-      end_date: saoPauloDay(60),
-      validity_start: saoPauloDay(-1),
-      validity_end: saoPauloDay(365),
-      stamp_name: name,
-      stamp_description: 'Selo criado pela jornada de certificados.',
-      file: { name: 'selo.png', mimeType: 'image/png', buffer: PNG },
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const processId = ((await created.json()) as { id: string }).id;
+  const processId = await registerProcess(request, adminToken, name, review);
   // One obligatory form with one field: the conclusion waits until the producer finishes it.
   const form = await request.post(`/api/process/${processId}/form/register`, {
     headers: bearer(adminToken),
@@ -159,10 +174,6 @@ export async function createSeal(
     headers: bearer(adminToken),
   });
   expect(added.ok(), await added.text()).toBe(true);
-  const released = await request.put(`/api/process/${processId}/release`, {
-    headers: bearer(adminToken),
-    data: { released: true },
-  });
-  expect(released.ok(), await released.text()).toBe(true);
+  await releaseProcess(request, adminToken, processId);
   return processId;
 }

@@ -40,6 +40,21 @@ export function tokenOf(request: APIRequestContext, role: DemoRole): Promise<str
   return token;
 }
 
+/**
+ * The same browser page as someone else (`null`: a visitor, signed out): their token stored, then
+ * `url` loaded, its bundle already in the page's cache, unlike a new browser's first page.
+ */
+export async function switchTo(page: Page, token: string | null, url: string) {
+  await page.evaluate(
+    ([key, value]) =>
+      value === null
+        ? window.localStorage.removeItem(key)
+        : window.localStorage.setItem(key, value),
+    [TOKEN_KEY, token] as const,
+  );
+  await page.goto(url);
+}
+
 export const widths = {
   mobile: { width: 375, height: 812 },
   desktop: { width: 1280, height: 800 },

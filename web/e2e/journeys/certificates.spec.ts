@@ -5,12 +5,11 @@ import {
   brazilian,
   createSeal,
   FORM_NAME,
-  pageOf,
   registerFarm,
   saoPauloDay,
   tokenOf,
 } from '../api-steps';
-import { expect, test, TOKEN_KEY, widths } from '../fixtures';
+import { expect, switchTo, test, widths } from '../fixtures';
 
 /** The demo's granted seal (server/src/db/seed/demo.ts). */
 const DEMO_CERTIFICATE = 'AGS-DEM0-2025';
@@ -61,10 +60,10 @@ for (const viewport of [widths.mobile]) {
 
   test(`a technician concludes a filled instance; the producer downloads the certificate and a visitor verifies it by the QR code's address (${px} px)`, async ({
     page,
-    browser,
     baseURL,
     request,
     signUp,
+    signInWith,
     mailbox,
     snap,
     expectAccessible,
@@ -93,10 +92,12 @@ for (const viewport of [widths.mobile]) {
     expect(openedMail.text).toContain(`${baseURL}/producer-details/${instanceId}`);
 
     // Not while the obligatory form is open: the producer fills and finishes it first.
-    const tech = await pageOf(browser, baseURL!, viewport, technicianToken);
+    // The technician, the producer and a visitor take turns in one page (switchTo).
+    const tech = page;
+    await signInWith(technicianToken);
     await tech.goto(`/producer-details/${instanceId}`);
     const panel = tech.getByRole('region', { name: 'Concluir processo' });
-    // A new browser's first page: its bundle, the instance and the panel's code arrive cold.
+    // The page's first load: its bundle, the instance and the panel's code arrive cold.
     await expect(panel.getByRole('alert')).toContainText(FORM_NAME, { timeout: 30_000 });
     await expect(panel.getByRole('button', { name: 'Aprovar' })).toBeDisabled();
     await fillAndFinishForm(request, token, instanceId);
@@ -138,11 +139,7 @@ for (const viewport of [widths.mobile]) {
     expect(mail.text).toContain('Lavoura vistoriada: manejo conforme o protocolo do selo.');
 
     // The producer downloads the PDF from the instance page and finds it on the property too.
-    await page.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
-      TOKEN_KEY,
-      token,
-    ] as const);
-    await page.goto(`/producer-details/${instanceId}`);
+    await switchTo(page, token, `/producer-details/${instanceId}`);
     const certificate = page.getByRole('region', { name: 'Processo aprovado: selo concedido' });
     await expect(certificate).toContainText(number);
     await noHorizontalScroll(page);
@@ -168,8 +165,8 @@ for (const viewport of [widths.mobile]) {
     await snap(`certificates-property-menu-${px}`);
 
     // A buyer, with no account, opens the address of the QR code.
-    const visitor = await pageOf(browser, baseURL!, viewport);
-    await visitor.goto(verificationUrl);
+    const visitor = page;
+    await switchTo(visitor, null, verificationUrl);
     const verdict = visitor.getByRole('status', { name: 'Certificado válido' });
     await expect(verdict).toBeVisible();
     const details = visitor.getByRole('region', { name: sealName });
@@ -190,8 +187,6 @@ for (const viewport of [widths.mobile]) {
     );
     await noHorizontalScroll(visitor);
     await snap(`certificates-seal-holders-${px}`, visitor);
-    await visitor.context().close();
-    await tech.context().close();
   });
 }
 

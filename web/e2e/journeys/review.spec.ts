@@ -8,7 +8,7 @@ import {
   saoPauloDay,
   tokenOf,
 } from '../api-steps';
-import { expect, test, TOKEN_KEY, widths } from '../fixtures';
+import { expect, switchTo, test, TOKEN_KEY, widths } from '../fixtures';
 
 const FORM = 'Rastreabilidade da semente';
 const FIELD = 'Lote da semente';
@@ -30,18 +30,6 @@ async function signedIn(browser: Browser, baseURL: string, viewport: Viewport, t
   const storageState = { cookies: [], origins: [{ origin: baseURL, localStorage }] };
   const context = await browser.newContext({ ...BROWSER, baseURL, viewport, storageState });
   return context.newPage();
-}
-
-/**
- * The same browser page as someone else: their token stored, then `url` loaded (its bundle is in
- * the page's cache already, unlike a new browser's first page).
- */
-async function switchTo(page: Page, token: string, url: string) {
-  await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [
-    TOKEN_KEY,
-    token,
-  ] as const);
-  await page.goto(url);
 }
 
 /**

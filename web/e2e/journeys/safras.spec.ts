@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { nextSafra } from '@agroselo/contracts';
-import { bearer, createSeal, currentSafra, pageOf, tokenOf } from '../api-steps';
-import { expect, test, widths } from '../fixtures';
+import { bearer, createSeal, currentSafra, tokenOf } from '../api-steps';
+import { expect, switchTo, test, widths } from '../fixtures';
 import { ok } from '../form-steps';
 import { expectNoPageOverflow } from '../overflow';
 
@@ -97,9 +97,9 @@ test('the admin creates the next safra of a seal and releases it', async ({
 });
 
 test("a certified producer renews for the next safra, confirms last season's answer, and the technician compares", async ({
-  browser,
-  baseURL,
+  page,
   request,
+  signInWith,
   snap,
   expectAccessible,
 }) => {
@@ -109,7 +109,10 @@ test("a certified producer renews for the next safra, confirms last season's ans
     await request.get('/api/property/all', { headers: bearer(owner) }),
   );
   const farm = farms.find((item) => item.business_name === CERTIFIED_FARM)!;
-  const producer = await pageOf(browser, baseURL!, widths.mobile, owner);
+  // The producer and the technician take turns in one page (switchTo).
+  const producer = page;
+  await producer.setViewportSize(widths.mobile);
+  await signInWith(owner);
 
   // The property offers the renewal; the dialog asks the area and consent again, pre-filled.
   await producer.goto(`/property/${farm.id}`);
@@ -175,13 +178,9 @@ test("a certified producer renews for the next safra, confirms last season's ans
   await expect(marks).toHaveCount(carried - 1);
 
   // The technician reads last season beside each answer.
-  const technician = await pageOf(
-    browser,
-    baseURL!,
-    widths.desktop,
-    await tokenOf(request, 'technician'),
-  );
-  await technician.goto(formPage);
+  const technician = producer;
+  await technician.setViewportSize(widths.desktop);
+  await switchTo(technician, await tokenOf(request, 'technician'), formPage);
   await expect(technician.getByText(/^Safra anterior: /).first()).toBeVisible();
   await expect(technician.getByText('Sem alteração').first()).toBeVisible();
   await expect(technician.getByRole('button', { name: /^Confirmar/ })).toHaveCount(0);

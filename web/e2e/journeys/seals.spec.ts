@@ -1,6 +1,14 @@
 import type { Locator, Page } from '@playwright/test';
-import { bearer, brazilian, PDF, PNG, saoPauloDay } from '../api-steps';
-import { expect, test, widths } from '../fixtures';
+import {
+  bearer,
+  brazilian,
+  PDF,
+  PNG,
+  registerProcess,
+  releaseProcess,
+  saoPauloDay,
+} from '../api-steps';
+import { expect, test, tokenOf, widths } from '../fixtures';
 
 /** Types a date as dd/mm/aaaa and leaves the field, closing its calendar as a user would. */
 async function fillDate(field: Locator, value: string) {
@@ -44,20 +52,21 @@ async function createField(
   await expect(dialog).toBeHidden();
 }
 
+// The seal builder is three journeys side by side, each screen walked once: the new process and
+// its card on the list; the forms and fields of a seal made through the API; the visitor's page of
+// a seal made through the API.
 test.describe('the admin builds a seal', () => {
-  test('from a new process to the seal page a visitor sees', async ({
+  test('a new process, released and set to a committee on its card', async ({
     page,
-    browser,
-    request,
-    baseURL,
     loginAs,
     snap,
     expectAccessible,
   }) => {
-    test.setTimeout(300_000);
+    // Two screens, a reload of the list of every seal the journeys made.
+    test.slow();
     const tag = Date.now().toString(36);
     const sealName = `Arroz do Litoral ${tag}`;
-    const adminToken = await loginAs('admin');
+    await loginAs('admin');
     await page.setViewportSize(widths.desktop);
 
     // New process, first with dates out of order.
@@ -140,6 +149,26 @@ test.describe('the admin builds a seal', () => {
       timeout: 30_000,
     });
     await expect(card.getByRole('switch', { name: 'Níveis Prata e Ouro' })).toBeChecked();
+  });
+
+  test('the forms and fields of a released seal', async ({
+    page,
+    request,
+    loginAs,
+    snap,
+    expectAccessible,
+  }) => {
+    // Five screens: two forms, five fields, their documents.
+    test.setTimeout(240_000);
+    const tag = Date.now().toString(36);
+    const sealName = `Arroz das Várzeas ${tag}`;
+    const adminToken = await loginAs('admin');
+    await releaseProcess(request, adminToken, await registerProcess(request, adminToken, sealName));
+    await page.setViewportSize(widths.desktop);
+    await page.goto('/stamps');
+    const card = page.getByRole('article', { name: sealName });
+    // A cold first load of the list of every seal the journeys made.
+    await expect(card.getByText('Liberado', { exact: true })).toBeVisible({ timeout: 30_000 });
 
     // A form through the modal.
     await card.getByRole('button', { name: `Mostrar formulários de ${sealName}` }).click();
@@ -259,16 +288,28 @@ test.describe('the admin builds a seal', () => {
         .getByRole('region', { name: 'documentos adicionados' })
         .getByRole('listitem', { name: licence }),
     ).toBeVisible();
+  });
 
-    // A visitor finds the seal on the landing page and opens its page.
-    // A context of its own: no admin token, and axe needs a page made by a context.
-    const context = await browser.newContext({
-      baseURL,
-      viewport: widths.desktop,
-      locale: 'pt-BR',
-      timezoneId: 'America/Sao_Paulo',
-    });
-    const visitor = await context.newPage();
+  test('a visitor finds a released seal on the landing page and opens its page', async ({
+    page: visitor,
+    request,
+    snap,
+    expectAccessible,
+  }) => {
+    const tag = Date.now().toString(36);
+    const sealName = `Arroz da Lagoa ${tag}`;
+    const adminToken = await tokenOf(request, 'admin');
+    await releaseProcess(
+      request,
+      adminToken,
+      await registerProcess(request, adminToken, sealName, {
+        validity_start: saoPauloDay(0),
+        validity_end: saoPauloDay(730),
+        features: ['Várzea irrigada', 'Secagem controlada'],
+        notice_file: { name: 'edital.pdf', mimeType: 'application/pdf', buffer: PDF },
+      }),
+    );
+    await visitor.setViewportSize(widths.desktop);
     await visitor.goto('/');
     const requestLink = visitor.getByRole('link', { name: `Solicitar ${sealName}` });
     await requestLink.scrollIntoViewIfNeeded();
@@ -297,7 +338,7 @@ test.describe('the admin builds a seal', () => {
     );
     const download = visitor.waitForEvent('download');
     await visitor.getByRole('link', { name: 'Baixar edital' }).click();
-    expect((await download).suggestedFilename()).toBe(`edital-arroz-do-litoral-${tag}.pdf`);
+    expect((await download).suggestedFilename()).toBe(`edital-arroz-da-lagoa-${tag}.pdf`);
     await expectAccessible(visitor);
     await snap('seal-page-1280', visitor);
 
@@ -306,7 +347,6 @@ test.describe('the admin builds a seal', () => {
     await expect(visitor.getByRole('heading', { level: 1, name: sealName })).toBeVisible();
     await noOverflow(visitor);
     await snap('seal-page-375', visitor);
-    await context.close();
   });
 
   test('the builder fits a phone screen', async ({ page, loginAs, snap }) => {

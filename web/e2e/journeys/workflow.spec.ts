@@ -1,6 +1,6 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { evaluateRequest, registerFarm, requestSealOf, tokenOf } from '../api-steps';
-import { expect, test, TOKEN_KEY, widths } from '../fixtures';
+import { expect, switchTo, test, widths } from '../fixtures';
 
 const SUPERIOR = 'Arroz de Qualidade Superior';
 const SUSTAINABLE = 'Arroz Sustentável RS';
@@ -8,23 +8,6 @@ const STAFF_NOTICE = 'Processo solicitado. Avalie aqui!';
 const OWNER_NOTICE = 'Processo aceito. Inicie o processo aqui!';
 const REJECTED = 'Solicitação rejeitada pelo técnico responsável';
 const INSTANCE_URL = /\/producer-details\/([0-9a-f-]{36})$/;
-
-type Viewport = (typeof widths)[keyof typeof widths];
-
-/** A page of its own (own storage) signed in with `token`, beside the journey's main page. */
-async function pageWith(browser: Browser, baseURL: string, token: string, viewport: Viewport) {
-  const context = await browser.newContext({
-    baseURL,
-    viewport,
-    locale: 'pt-BR',
-    timezoneId: 'America/Sao_Paulo',
-  });
-  await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
-    TOKEN_KEY,
-    token,
-  ] as const);
-  return context.newPage();
-}
 
 /** A farm of the producer behind `token`, registered through the API. */
 const registerFarmOf = (request: APIRequestContext, token: string) =>
@@ -101,8 +84,6 @@ for (const viewport of [widths.mobile]) {
 
   test(`a producer requests a seal, a technician accepts it and the producer starts it; a rejected request is followed by a new one (${px} px)`, async ({
     page,
-    browser,
-    baseURL,
     request,
     signUp,
     signInWith,
@@ -120,7 +101,8 @@ for (const viewport of [widths.mobile]) {
     await signInWith(token);
     const superior = await processIdOf(request, SUPERIOR);
     const technicianToken = await tokenOf(request, 'technician');
-    const tech = await pageWith(browser, baseURL!, technicianToken, viewport);
+    // The producer and the technician take turns in one page (switchTo).
+    const tech = page;
 
     // The producer asks for the seal and lands on the new instance, waiting for a technician.
     const first = await requestSeal(page, superior, farm.name, {
@@ -150,8 +132,8 @@ for (const viewport of [widths.mobile]) {
 
     // The technician's bell counts it at once and leads to it.
     const waiting = await pendingCount(request, technicianToken);
-    await tech.goto('/pendings');
-    // A new browser's first page: its bundle and the list arrive cold.
+    await switchTo(tech, technicianToken, '/pendings');
+    // The technician's first load of the list, cold (the session and the pending items).
     await expect(tech.getByRole('article', { name: farm.name })).toBeVisible({ timeout: 30_000 });
     await expect(tech.getByRole('button', { name: `Notificações (${waiting})` })).toBeVisible();
     if (px >= 1280) {
@@ -186,7 +168,7 @@ for (const viewport of [widths.mobile]) {
     ).toBeVisible();
 
     // The producer's bell asks to start it; the start lists the forms.
-    await page.goto('/');
+    await switchTo(page, token, '/');
     await page.getByRole('button', { name: 'Notificações (1)' }).click();
     await page.getByRole('menuitem', { name: OWNER_NOTICE }).click();
     await expect(page).toHaveURL(`/producer-details/${first}`);
@@ -226,7 +208,7 @@ for (const viewport of [widths.mobile]) {
     // technician rejects it.
     const sustainable = await processIdOf(request, SUSTAINABLE);
     const second = await requestSealOf(request, token, sustainable, farm.id);
-    await tech.goto('/pendings');
+    await switchTo(tech, technicianToken, '/pendings');
     await tech
       .getByRole('article', { name: farm.name })
       .getByRole('link', { name: /^Ver Detalhes/ })
@@ -237,7 +219,7 @@ for (const viewport of [widths.mobile]) {
     await expect(tech.getByText(REJECTED)).toBeVisible();
 
     // The producer sees the rejection and asks again: the chain and the timeline tell it all.
-    await page.goto(`/producer-details/${second}`);
+    await switchTo(page, token, `/producer-details/${second}`);
     await expect(page.getByText(REJECTED)).toBeVisible();
     await expect(page.getByText('Rejeitado', { exact: true })).toBeVisible();
     await snap(`workflow-rejected-${px}`);
@@ -283,7 +265,6 @@ for (const viewport of [widths.mobile]) {
 
     // Leave no request waiting: later journeys count the staff's pending items.
     await evaluateRequest(request, technicianToken, third, 'reject');
-    await tech.context().close();
   });
 }
 
