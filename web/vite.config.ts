@@ -192,8 +192,13 @@ function routeFiles(
 
 /**
  * Lists each first page's files in `route-preloads.json`: the server sends its image in a `Link`
- * header with the page's HTML (plugins/web-app.ts). Its scripts and styles are index.html's
- * (deferAppFiles): asked for once the boot screen is painted, not with the HTML.
+ * header with the page's HTML (plugins/web-app.ts). Its scripts and styles are index.html's:
+ * the plugin takes the app's script, its module preloads and its stylesheet out of index.html
+ * and has its inline `loadApp` (src/app/load-app.ts) ask for them, with the opened route's, once
+ * the boot screen is painted. Lighthouse's simulated first paint counts every script and
+ * stylesheet that had arrived before the first paint it saw: with these files in the HTML (or
+ * the Link header) it priced the boot screen at the download of the whole app (2.3–2.8 s on slow
+ * 4G) instead of the HTML's.
  */
 function routePreloads(): Plugin {
   let root = '';
@@ -215,26 +220,6 @@ function routePreloads(): Plugin {
           2,
         ),
       });
-    },
-  };
-}
-
-/**
- * Takes the app's script, its module preloads and its stylesheet out of index.html and has its
- * inline `loadApp` (src/app/load-app.ts) ask for them, with the opened route's, once the boot
- * screen is painted. Lighthouse's simulated first paint counts every script and stylesheet that
- * had arrived before the first paint it saw: with these files in the HTML it priced the boot
- * screen at the download of the whole app (2.3–2.8 s on slow 4G) instead of the HTML's.
- */
-function deferAppFiles(): Plugin {
-  let root = '';
-  let base = '/';
-  return {
-    name: 'agroselo:defer-app-files',
-    apply: 'build',
-    configResolved(config) {
-      root = config.root;
-      base = config.base;
     },
     transformIndexHtml: {
       // After Vite has written the entry's tags into the page.
@@ -258,7 +243,7 @@ function deferAppFiles(): Plugin {
             },
           );
         if (!taken.script || taken.styles.length === 0)
-          throw new Error('deferAppFiles: the entry script or stylesheet is not in index.html');
+          throw new Error('routePreloads: the entry script or stylesheet is not in index.html');
         const routes: RouteFiles[] = routeFiles(bundle, root, base, (message) => {
           throw new Error(message);
         })
@@ -277,7 +262,7 @@ function deferAppFiles(): Plugin {
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), mantineReactId(), routePreloads(), deferAppFiles(), precompress()],
+  plugins: [react(), mantineReactId(), routePreloads(), precompress()],
   server: {
     proxy: { '/api': 'http://localhost:3000' },
   },

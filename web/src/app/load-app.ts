@@ -1,6 +1,6 @@
 /**
  * The built index.html asks for the app's files from an inline script (web/vite.config.ts
- * `deferAppFiles` writes this function into it), once the boot screen is on screen: its first
+ * `routePreloads` writes this function into it), once the boot screen is on screen: its first
  * paint then needs the HTML alone, not the app's code or styles. The page's first frame costs the
  * files a frame's wait, not a download. With the route's files (route-preloads.json's scripts and
  * styles for the path opened) fetched at the same time, as the server's Link header did before.
