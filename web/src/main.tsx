@@ -46,13 +46,15 @@ const render = () =>
 
 // RouterProvider subscribes to the router only when it commits: a sliced first render still under
 // way when the first page's code arrived missed that update and stayed on the loader for good (a
-// signed-in page, now and then, in Lighthouse's runs). It starts once the first match is loaded;
+// signed-in page, now and then, in Lighthouse's runs). It starts once the first match is loaded,
+// and the built page's stylesheets (asked for beside this file, app/load-app.ts) have arrived;
 // index.html's first screen stays until then.
-if (router.state.initialized) render();
-else {
+const firstMatch = new Promise<void>((resolve) => {
+  if (router.state.initialized) return resolve();
   const stopWaiting = router.subscribe(({ initialized }) => {
     if (!initialized) return;
     stopWaiting();
-    render();
+    resolve();
   });
-}
+});
+void Promise.all([firstMatch, window.agroseloStyles]).then(render);
