@@ -34,7 +34,7 @@ export interface Database {
   wasmMemoryBytes?(): number;
 }
 
-export const PGLITE_SHARED_BUFFERS = '16MB';
+export const PGLITE_SHARED_BUFFERS = '32MB';
 
 /** Embedded PostgreSQL in this process; `dataDir` undefined keeps it in memory. */
 export async function openPglite(
@@ -53,9 +53,9 @@ export async function openPglite(
     loadDataDir: options.loadDataDir,
     extensions: { pg_trgm },
     // The buffer cache lives in the WebAssembly heap of this process, which never shrinks, and
-    // PGlite zeroes its shared memory at start, so every MB of the pool is resident from the first
-    // second: 16 MB held 18 MiB less than 32 (docs/decisions/010, tenth part). The files are in the
-    // OS page cache anyway, so a smaller pool costs little and keeps the process small.
+    // PGlite zeroes its shared memory at start, so the whole pool is resident from the first
+    // second: 128 MB (PostgreSQL's default) would stay so. 16 MB held 11 MiB less on the demo but
+    // doubled the CPU per request of most reads at 30,000 instances (docs/decisions/010, tenth part).
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   });
   const db = drizzlePglite({
