@@ -4,7 +4,6 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
-import { loadApp, type RouteFiles } from './src/app/load-app.ts';
 import { paths } from './src/app/paths.ts';
 
 const brotli = promisify(brotliCompress);
@@ -134,72 +133,6 @@ interface RoutePreload {
 }
 const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 
-/** `/property/:propertyId` as the source of an expression matching its paths. */
-const routePattern = (route: string) =>
-  `^${route
-    .split('/')
-    .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-    .join('/')}/?$`;
-
-/** Each of FIRST_PAGES with the files of its first screen beyond the entry's own. */
-function routeFiles(
-  bundle: Rollup.OutputBundle,
-  root: string,
-  base: string,
-  error: (message: string) => never,
-): RoutePreload[] {
-  const chunks = Object.values(bundle).filter(
-    (file): file is Rollup.OutputChunk => file.type === 'chunk',
-  );
-  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-  // index.html loads the entry and what it imports already.
-  const initial = new Set<string>();
-  const addStatic = (fileName: string, into: Set<string>) => {
-    if (into.has(fileName) || initial.has(fileName)) return;
-    into.add(fileName);
-    for (const imported of byFile.get(fileName)?.imports ?? []) addStatic(imported, into);
-  };
-  for (const chunk of chunks) if (chunk.isEntry) addStatic(chunk.fileName, initial);
-  const assetOf = (source: string) => {
-    const file = Object.values(bundle).find(
-      (output) =>
-        output.type === 'asset' &&
-        output.originalFileNames.some(
-          (name) => path.resolve(root, name) === path.resolve(root, source),
-        ),
-    );
-    if (!file) return error(`route-preloads: no asset built from ${source}`);
-    return file.fileName;
-  };
-  const url = (fileName: string) => `${base}${fileName}`;
-  return FIRST_PAGES.map(({ path: route, page, image }) => {
-    const scripts = new Set<string>();
-    if (page) {
-      const chunk = chunks.find(
-        (candidate) => candidate.facadeModuleId === path.resolve(root, page),
-      );
-      // A page renamed or moved would silently lose its preload.
-      if (!chunk) return error(`route-preloads: no chunk for ${page}, update FIRST_PAGES`);
-      addStatic(chunk.fileName, scripts);
-    }
-    const styles = [...scripts].flatMap((fileName) => [
-      ...(byFile.get(fileName)?.viteMetadata?.importedCss ?? []),
-    ]);
-    const images = image ? [image.startsWith('/') ? image : url(assetOf(image))] : [];
-    return { path: route, scripts: [...scripts].map(url), styles: styles.map(url), images };
-  });
-}
-
-/**
- * Lists each first page's files in `route-preloads.json`: the server sends its image in a `Link`
- * header with the page's HTML (plugins/web-app.ts). Its scripts and styles are index.html's:
- * the plugin takes the app's script, its module preloads and its stylesheet out of index.html
- * and has its inline `loadApp` (src/app/load-app.ts) ask for them, with the opened route's, once
- * the boot screen is painted. Lighthouse's simulated first paint counts every script and
- * stylesheet that had arrived before the first paint it saw: with these files in the HTML (or
- * the Link header) it priced the boot screen at the download of the whole app (2.3–2.8 s on slow
- * 4G) instead of the HTML's.
- */
 function routePreloads(): Plugin {
   let root = '';
   let base = '/';
@@ -211,51 +144,51 @@ function routePreloads(): Plugin {
       base = config.base;
     },
     generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter(
+        (file): file is Rollup.OutputChunk => file.type === 'chunk',
+      );
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      // index.html loads the entry and what it imports already.
+      const initial = new Set<string>();
+      const addStatic = (fileName: string, into: Set<string>) => {
+        if (into.has(fileName) || initial.has(fileName)) return;
+        into.add(fileName);
+        for (const imported of byFile.get(fileName)?.imports ?? []) addStatic(imported, into);
+      };
+      for (const chunk of chunks) if (chunk.isEntry) addStatic(chunk.fileName, initial);
+      const assetOf = (source: string) => {
+        const file = Object.values(bundle).find(
+          (output) =>
+            output.type === 'asset' &&
+            output.originalFileNames.some(
+              (name) => path.resolve(root, name) === path.resolve(root, source),
+            ),
+        );
+        if (!file) this.error(`route-preloads: no asset built from ${source}`);
+        return file.fileName;
+      };
+      const url = (fileName: string) => `${base}${fileName}`;
+      const routes: RoutePreload[] = FIRST_PAGES.map(({ path: route, page, image }) => {
+        const scripts = new Set<string>();
+        if (page) {
+          const chunk = chunks.find(
+            (candidate) => candidate.facadeModuleId === path.resolve(root, page),
+          );
+          // A page renamed or moved would silently lose its preload.
+          if (!chunk) this.error(`route-preloads: no chunk for ${page}, update FIRST_PAGES`);
+          addStatic(chunk.fileName, scripts);
+        }
+        const styles = [...scripts].flatMap((fileName) => [
+          ...(byFile.get(fileName)?.viteMetadata?.importedCss ?? []),
+        ]);
+        const images = image ? [image.startsWith('/') ? image : url(assetOf(image))] : [];
+        return { path: route, scripts: [...scripts].map(url), styles: styles.map(url), images };
+      });
       this.emitFile({
         type: 'asset',
         fileName: ROUTE_PRELOADS_FILE,
-        source: JSON.stringify(
-          routeFiles(bundle, root, base, (message) => this.error(message)),
-          null,
-          2,
-        ),
+        source: JSON.stringify(routes, null, 2),
       });
-    },
-    transformIndexHtml: {
-      // After Vite has written the entry's tags into the page.
-      order: 'post',
-      handler(html, { bundle }) {
-        if (!bundle) return html;
-        const taken = { script: '', modules: [] as string[], styles: [] as string[] };
-        const rest = html
-          .replace(
-            /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/g,
-            (_tag, src: string) => {
-              taken.script = src;
-              return '';
-            },
-          )
-          .replace(
-            /\s*<link rel="(modulepreload|stylesheet)" crossorigin href="([^"]+)">/g,
-            (_tag, rel: string, href: string) => {
-              (rel === 'modulepreload' ? taken.modules : taken.styles).push(href);
-              return '';
-            },
-          );
-        if (!taken.script || taken.styles.length === 0)
-          throw new Error('routePreloads: the entry script or stylesheet is not in index.html');
-        const routes: RouteFiles[] = routeFiles(bundle, root, base, (message) => {
-          throw new Error(message);
-        })
-          .filter((route) => route.scripts.length + route.styles.length > 0)
-          .map((route) => ({
-            pattern: routePattern(route.path),
-            modules: route.scripts,
-            styles: route.styles,
-          }));
-        const loader = `(${loadApp.toString()})(${JSON.stringify(taken)}, ${JSON.stringify(routes)});`;
-        return rest.replace('</body>', `  <script>${loader}</script>\n  </body>`);
-      },
     },
   };
 }

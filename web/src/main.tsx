@@ -46,15 +46,13 @@ const render = () =>
 
 // RouterProvider subscribes to the router only when it commits: a sliced first render still under
 // way when the first page's code arrived missed that update and stayed on the loader for good (a
-// signed-in page, now and then, in Lighthouse's runs). It starts once the first match is loaded,
-// and the built page's stylesheets (asked for beside this file, app/load-app.ts) have arrived;
+// signed-in page, now and then, in Lighthouse's runs). It starts once the first match is loaded;
 // index.html's first screen stays until then.
-const firstMatch = new Promise<void>((resolve) => {
-  if (router.state.initialized) return resolve();
+if (router.state.initialized) render();
+else {
   const stopWaiting = router.subscribe(({ initialized }) => {
     if (!initialized) return;
     stopWaiting();
-    resolve();
+    render();
   });
-});
-void Promise.all([firstMatch, window.agroseloStyles]).then(render);
+}

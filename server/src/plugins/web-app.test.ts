@@ -85,7 +85,7 @@ describe('the web app served from memory', () => {
     await expect(serve(100)).rejects.toThrow(/não cabe na memória/);
   });
 
-  it("preloads a route's image with its page, as the build lists it, not its code", async () => {
+  it("preloads a route's files with its page, as the build lists them", async () => {
     await writeFile(
       path.join(root, 'route-preloads.json'),
       JSON.stringify([
@@ -94,28 +94,20 @@ describe('the web app served from memory', () => {
           path: '/property/:propertyId',
           scripts: ['/assets/property-1.js', '/assets/shared-2.js'],
           styles: ['/assets/property-3.css'],
-          images: ['/media/property.svg'],
+          images: [],
         },
-        { path: '/login', scripts: ['/assets/login-4.js'], styles: [], images: [] },
       ]),
     );
     const app = await serve();
     const property = await app.inject({ url: '/property/0196-abc?aba=1' });
     expect(property.body).toBe(INDEX_HTML);
-    // Its scripts and styles are the page's inline script's, once the boot screen is painted.
     expect(property.headers.link).toBe(
-      '</media/property.svg>; rel=preload; as=image; fetchpriority=high',
+      '</assets/property-3.css>; rel=preload; as=style; crossorigin, </assets/property-1.js>; rel=modulepreload, </assets/shared-2.js>; rel=modulepreload',
     );
     expect((await app.inject({ url: '/' })).headers.link).toBe(
       '</media/poster.jpg>; rel=preload; as=image; fetchpriority=high',
     );
-    for (const url of [
-      '/login',
-      '/property',
-      '/property/1/edit',
-      '/perfil',
-      '/assets/app-1a2b.js',
-    ]) {
+    for (const url of ['/property', '/property/1/edit', '/perfil', '/assets/app-1a2b.js']) {
       expect((await app.inject({ url })).headers.link, url).toBeUndefined();
     }
   });

@@ -131,8 +131,7 @@ function sendFile(request: FastifyRequest, reply: FastifyReply, file: WebFile) {
 
 /**
  * What the build lists in `route-preloads.json` (web/vite.config.ts `routePreloads`): for a page
- * a visit often starts on, the files its first screen needs beyond index.html's own. The server
- * preloads its image.
+ * a visit often starts on, the files its first screen needs beyond index.html's own.
  */
 const ROUTE_PRELOADS_FILE = '/route-preloads.json';
 interface RoutePreload {
@@ -156,12 +155,13 @@ function preloadHeaders(file: WebFile | undefined): { pattern: RegExp; link: str
           )
           .join('/')}/?$`,
       ),
-      // The image alone: its scripts and styles are asked for by the page's inline script once the
-      // boot screen is painted (web/src/app/load-app.ts). Fetched with the HTML, they had arrived
-      // before that paint, and Lighthouse's simulated first paint counted their download.
-      link: route.images
-        .map((url) => `<${url}>; rel=preload; as=image; fetchpriority=high`)
-        .join(', '),
+      link: [
+        // crossorigin: the app's loader asks for a route's styles in CORS mode; a preload in
+        // another mode would be fetched twice.
+        ...route.styles.map((url) => `<${url}>; rel=preload; as=style; crossorigin`),
+        ...route.images.map((url) => `<${url}>; rel=preload; as=image; fetchpriority=high`),
+        ...route.scripts.map((url) => `<${url}>; rel=modulepreload`),
+      ].join(', '),
     }))
     .filter((route) => route.link !== '');
 }
@@ -198,7 +198,7 @@ export type SendWebApp = (request: FastifyRequest, reply: FastifyReply) => Fasti
  * app routes itself, or null without a build. Sent as the browser accepts: brotli, gzip or plain
  * (Vary: Accept-Encoding). Hashed assets are cached for a year; everything else, index.html first,
  * is revalidated on every use (its ETag makes that a 304), so a deploy shows at once. The page
- * carries a `Link` header preloading its route's image when the build lists one.
+ * carries a `Link` header preloading its route's files when the build lists them.
  */
 export async function registerWebApp(
   app: FastifyInstance,
@@ -212,8 +212,8 @@ export async function registerWebApp(
   const files = await loadWebApp(root, maxBytes);
   const index = files.get('/index.html')!;
   const preloads = preloadHeaders(files.get(ROUTE_PRELOADS_FILE));
-  // The page's HTML names, in a Link header, the image its route shows first: the browser fetches
-  // it with the HTML instead of after the app has run.
+  // The page's HTML names, in a Link header, the files its route needs: the browser fetches them
+  // with the first file instead of after it has run.
   const scripts = inlineScriptHashes(index.identity.body.toString('utf8'));
   const pageCsp = scripts.length > 0 ? allowingScripts(scripts) : undefined;
   const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
