@@ -11,6 +11,7 @@ import {
 } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue } from 'react';
 import { stampsQueryOptions } from '../api';
 import { SealCard } from './seal-card';
 import { LoadError } from '../../../components/error-alert';
@@ -40,7 +41,11 @@ function SealsSkeleton() {
 }
 
 function SealsContent() {
-  const { data, isPending, isError, error, refetch, isRefetching } = useQuery(stampsQueryOptions());
+  // The seals arrive after the first screen is up: their cards render deferred, in slices that
+  // yield to the browser, not as one urgent task on a slow phone's main thread.
+  const { data, isPending, isError, error, refetch, isRefetching } = useDeferredValue(
+    useQuery(stampsQueryOptions()),
+  );
 
   if (isPending) return <SealsSkeleton />;
   if (isError) {
