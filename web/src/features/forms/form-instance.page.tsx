@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import {
   Alert,
   Anchor,
@@ -484,6 +484,9 @@ export function FormInstancePage() {
   const { processInstanceId = '', formInstanceId = '' } = useParams();
   const { user } = useSession();
   const query = useQuery(formInstanceQueryOptions(processInstanceId, formInstanceId));
+  // The answer comes as an urgent store update: rendered from a deferred copy, the form is built
+  // in slices that yield to the browser while the skeleton stays.
+  const form = useDeferredValue(query.data);
 
   if (query.isError && isApiError(query.error) && [404, 422].includes(query.error.status)) {
     return (
@@ -499,7 +502,7 @@ export function FormInstancePage() {
       </Container>
     );
   }
-  if (!query.data || !user) {
+  if (!form || !user) {
     return (
       // At least as tall as the screen: the footer stays below the fold while the form loads.
       <Container size="lg" py="xl" px={{ base: 'sm', sm: 'md' }} mih="100dvh" aria-busy>
@@ -517,5 +520,5 @@ export function FormInstancePage() {
       </Container>
     );
   }
-  return <FormEditorView key={query.data.id} form={query.data} userId={user.id} />;
+  return <FormEditorView key={form.id} form={form} userId={user.id} />;
 }

@@ -10,7 +10,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { Suspense } from 'react';
+import { Suspense, useDeferredValue } from 'react';
 import { IconSearchOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
@@ -166,6 +166,9 @@ export function InstanceDetailPage() {
   const { processInstanceId = '' } = useParams();
   const { user } = useSession();
   const query = useQuery(instanceQueryOptions(processInstanceId));
+  // The query's answer comes as an urgent store update: rendered from a deferred copy, the page
+  // is built in slices that yield to the browser while the skeleton stays.
+  const instance = useDeferredValue(query.data);
   preloadStaffPanels(user?.role);
 
   if (query.isError && isApiError(query.error) && [404, 422].includes(query.error.status)) {
@@ -184,9 +187,8 @@ export function InstanceDetailPage() {
     );
   }
 
-  if (!query.data) return <DetailSkeleton />;
+  if (!instance) return <DetailSkeleton />;
 
-  const instance = query.data;
   const isOwner = user?.id === instance.business.owner.id;
   // A panel whose code is still loading keeps the skeleton in place of the whole page.
   return (

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, type ReactNode } from 'react';
 import {
   ActionIcon,
   Badge,
@@ -89,15 +89,14 @@ export function PropertyPage() {
   const { propertyId = '' } = useParams();
   const { user } = useSession();
   const isStaff = Boolean(user && STAFF_ROLES.includes(user.role));
-  const {
-    data: property,
-    isPending,
-    error,
-    refetch,
-    isRefetching,
-  } = useQuery(propertyQueryOptions(propertyId));
+  const { data, isPending, error, refetch, isRefetching } = useQuery(
+    propertyQueryOptions(propertyId),
+  );
+  // The answer comes as an urgent store update: rendered from a deferred copy, the page is built
+  // in slices that yield to the browser while the skeleton stays.
+  const property = useDeferredValue(data);
 
-  if (isPending) return <PropertySkeleton />;
+  if (isPending || (data && !property)) return <PropertySkeleton />;
   if (!property) {
     return (
       <Container size="md" py="xl">
