@@ -1,12 +1,19 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Role } from '@agroselo/contracts';
 import { json, mockFetch } from '../../../test/fetch-mock';
 import { LocationProbe, renderWithProviders } from '../../../test/render';
 import { storeToken, wireUser } from '../../../test/users';
+import { AppHeader } from './app-header';
 import { AppLayout } from './app-layout';
+
+// The real header, counted: the pending items' arrival must not render it again.
+vi.mock('./app-header', async (importOriginal) => {
+  const original = await importOriginal<{ AppHeader: typeof AppHeader }>();
+  return { AppHeader: vi.fn(original.AppHeader) };
+});
 
 const pendingItems = (count: number) =>
   Array.from({ length: count }, (_, index) => ({
@@ -15,11 +22,14 @@ const pendingItems = (count: number) =>
     message: 'Processo solicitado. Avalie aqui!',
   }));
 
-function renderShell(role: Role | null, pending = pendingItems(0)) {
+function renderShell(
+  role: Role | null,
+  pending: ReturnType<typeof pendingItems> | Promise<Response> = pendingItems(0),
+) {
   if (role) storeToken();
   const fetchMock = mockFetch({
     'GET /api/auth/info': role ? json(wireUser(role)) : json({ detail: 'x' }, { status: 401 }),
-    'GET /api/process-instance/pending': json(pending),
+    'GET /api/process-instance/pending': pending instanceof Promise ? () => pending : json(pending),
   });
   renderWithProviders(
     <Routes>
@@ -104,6 +114,20 @@ describe('AppLayout header', () => {
       'href',
       '/reports',
     );
+  });
+
+  it('renders only the badge again when the pending items arrive, not the header', async () => {
+    let resolve: (response: Response) => void = () => undefined;
+    const answer = new Promise<Response>((settle) => (resolve = settle));
+    renderShell('technician', answer);
+    const side = await screen.findByRole('navigation', { name: 'Menu lateral' });
+    const pendings = within(side).getByRole('link', { name: /Pendentes/ });
+    await screen.findByRole('button', { name: 'Notificações' });
+    const headerRenders = vi.mocked(AppHeader).mock.calls.length;
+
+    resolve(json(pendingItems(3)));
+    expect(await within(pendings).findByText('3')).toBeInTheDocument();
+    expect(vi.mocked(AppHeader).mock.calls.length).toBe(headerRenders);
   });
 
   it('gives admins Usuários, Selos, Propriedades and Relatórios in the side menu', async () => {

@@ -3,7 +3,6 @@ import { AppShell } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Outlet } from 'react-router';
 import { SiteFooter } from '../../components/site-footer';
-import { usePendingNotifications } from '../../features/notifications/api';
 import { useSession } from '../session';
 import { AppHeader } from './app-header';
 import { mobileMenuFor, sideMenuFor } from './nav-items';
@@ -23,7 +22,6 @@ export function AppLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const [desktopOpened, { toggle: toggleDesktop }] = useDisclosure(true);
   const isDesktop = useMediaQuery(DESKTOP_QUERY);
-  const pending = usePendingNotifications();
 
   const sideItems = user ? sideMenuFor(user.role) : [];
   const mobileItems = user ? mobileMenuFor(user.role) : [];
@@ -65,11 +63,7 @@ export function AppLayout() {
             data-mobile-closed={!opened || undefined}
             data-desktop-hidden={desktopHidden || undefined}
           >
-            <SideMenu
-              items={sideItems.length > 0 ? sideItems : mobileItems}
-              pendingCount={pending.data?.length ?? 0}
-              onNavigate={close}
-            />
+            <SideMenu items={sideItems.length > 0 ? sideItems : mobileItems} onNavigate={close} />
           </AppShell.Navbar>
         )}
         <AppShell.Main id="conteudo" className={classes.main}>

@@ -1,6 +1,7 @@
 import { NavLink, Stack } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { CountBadge } from '../../components/count-badge';
+import { usePendingNotifications } from '../../features/notifications/api';
 import type { NavItem } from './nav-items';
 
 function isActive(to: string, pathname: string, hash: string): boolean {
@@ -11,11 +12,10 @@ function isActive(to: string, pathname: string, hash: string): boolean {
 
 interface SideMenuProps {
   items: readonly NavItem[];
-  pendingCount: number;
   onNavigate?: () => void;
 }
 
-export function SideMenu({ items, pendingCount, onNavigate }: SideMenuProps) {
+export function SideMenu({ items, onNavigate }: SideMenuProps) {
   const { pathname, hash } = useLocation();
   return (
     <Stack gap={4}>
@@ -28,9 +28,7 @@ export function SideMenu({ items, pendingCount, onNavigate }: SideMenuProps) {
             to={item.to}
             label={item.label}
             leftSection={<item.icon size={20} stroke={1.6} aria-hidden />}
-            rightSection={
-              item.pendingBadge ? <CountBadge count={pendingCount} label="pendentes" /> : null
-            }
+            rightSection={item.pendingBadge ? <PendingBadge /> : null}
             active={active}
             aria-current={active ? 'page' : undefined}
             variant="light"
@@ -41,4 +39,13 @@ export function SideMenu({ items, pendingCount, onNavigate }: SideMenuProps) {
       })}
     </Stack>
   );
+}
+
+/**
+ * The pending items' count subscribes on its own: their list arrives after the page, and read in
+ * the layout it re-rendered the header and the whole menu in one task (decision 010, eleventh part).
+ */
+function PendingBadge() {
+  const { data } = usePendingNotifications();
+  return <CountBadge count={data?.length ?? 0} label="pendentes" />;
 }
