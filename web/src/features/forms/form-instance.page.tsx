@@ -1,4 +1,4 @@
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import {
   Alert,
   Anchor,
@@ -50,6 +50,7 @@ import { ProofField } from './components/proof-field';
 import { SeasonNotes } from './components/season-notes';
 import { draftStore } from './drafts';
 import { formatDay, formatMoment, isPastDay } from '../../lib/dates';
+import { useFirstAnswerDeferred } from '../../lib/use-first-answer-deferred';
 import { carriedFieldsOf } from './season';
 import { fieldMap, useFormEditor, type FormEditor } from './use-form-editor';
 import classes from './form-instance.module.css';
@@ -484,9 +485,7 @@ export function FormInstancePage() {
   const { processInstanceId = '', formInstanceId = '' } = useParams();
   const { user } = useSession();
   const query = useQuery(formInstanceQueryOptions(processInstanceId, formInstanceId));
-  // The answer comes as an urgent store update: rendered from a deferred copy, the form is built
-  // in slices that yield to the browser while the skeleton stays.
-  const form = useDeferredValue(query.data);
+  const form = useFirstAnswerDeferred(query.data);
 
   if (query.isError && isApiError(query.error) && [404, 422].includes(query.error.status)) {
     return (

@@ -10,7 +10,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { Suspense, useDeferredValue } from 'react';
+import { Suspense } from 'react';
 import { IconSearchOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
@@ -32,6 +32,7 @@ import { PendenciesSection } from './components/pendencies';
 import { PublishConsentSwitch } from './components/publish-consent';
 import { RenewButton } from './components/renew-button';
 import { formatMoment } from '../../lib/dates';
+import { useFirstAnswerDeferred } from '../../lib/use-first-answer-deferred';
 import { progressDescription, progressPercent, shortInstanceId, STATUS_LINES } from './format';
 import { formatRiceArea } from './rice-area';
 
@@ -166,9 +167,7 @@ export function InstanceDetailPage() {
   const { processInstanceId = '' } = useParams();
   const { user } = useSession();
   const query = useQuery(instanceQueryOptions(processInstanceId));
-  // The query's answer comes as an urgent store update: rendered from a deferred copy, the page
-  // is built in slices that yield to the browser while the skeleton stays.
-  const instance = useDeferredValue(query.data);
+  const instance = useFirstAnswerDeferred(query.data);
   preloadStaffPanels(user?.role);
 
   if (query.isError && isApiError(query.error) && [404, 422].includes(query.error.status)) {

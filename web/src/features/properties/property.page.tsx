@@ -1,4 +1,4 @@
-import { lazy, Suspense, useDeferredValue, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import {
   ActionIcon,
   Badge,
@@ -19,6 +19,7 @@ import { paths } from '../../app/paths';
 import { useSession } from '../../app/session';
 import { LoadError } from '../../components/error-alert';
 import { formatCnpj, formatCrea, formatPhone } from '../../lib/masks';
+import { useFirstAnswerDeferred } from '../../lib/use-first-answer-deferred';
 import { propertyQueryOptions } from './api';
 import { InstanceBadges, RenewalOffers } from './components/instance-badges';
 import { Section } from './components/property-section';
@@ -92,9 +93,7 @@ export function PropertyPage() {
   const { data, isPending, error, refetch, isRefetching } = useQuery(
     propertyQueryOptions(propertyId),
   );
-  // The answer comes as an urgent store update: rendered from a deferred copy, the page is built
-  // in slices that yield to the browser while the skeleton stays.
-  const property = useDeferredValue(data);
+  const property = useFirstAnswerDeferred(data);
 
   if (isPending || (data && !property)) return <PropertySkeleton />;
   if (!property) {
