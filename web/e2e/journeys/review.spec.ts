@@ -2,9 +2,10 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import {
   bearer,
   brazilian,
-  currentSafra,
   PNG,
   registerFarm,
+  registerProcess,
+  releaseProcess,
   saoPauloDay,
   tokenOf,
 } from '../api-steps';
@@ -38,28 +39,19 @@ async function signedIn(browser: Browser, baseURL: string, viewport: Viewport, t
  */
 async function committeeSeal(request: APIRequestContext, admin: string, name: string) {
   const headers = bearer(admin);
-  const process = await ok<{ id: string; levels: string[]; committee: boolean }>(
-    await request.post('/api/process/register', {
-      headers,
-      multipart: {
-        safra: currentSafra(),
-        notice: 'Edital da jornada de revisão',
-        description: `Certificação ${name} — comitê`,
-        start_date: saoPauloDay(-1),
-        end_date: saoPauloDay(60),
-        validity_start: saoPauloDay(-1),
-        validity_end: saoPauloDay(365),
-        stamp_name: name,
-        stamp_description: 'Selo com níveis Prata e Ouro, decidido por comitê.',
-        levels: 'prata,ouro',
-        committee: 'true',
-        file: { name: 'selo.png', mimeType: 'image/png', buffer: PNG },
-      },
-    }),
+  const processId = await registerProcess(request, admin, name, {
+    notice: 'Edital da jornada de revisão',
+    description: `Certificação ${name} — comitê`,
+    stamp_description: 'Selo com níveis Prata e Ouro, decidido por comitê.',
+    levels: 'prata,ouro',
+    committee: 'true',
+  });
+  const process = await ok<{ levels: string[]; committee: boolean }>(
+    await request.get(`/api/process/${processId}`, { headers }),
   );
   expect(process).toMatchObject({ levels: ['prata', 'ouro'], committee: true });
   const form = await ok<{ id: string }>(
-    await request.post(`/api/process/${process.id}/form/register`, {
+    await request.post(`/api/process/${processId}/form/register`, {
       headers,
       data: { name: FORM, deadline: saoPauloDay(30), obligatory: true },
     }),
@@ -71,17 +63,12 @@ async function committeeSeal(request: APIRequestContext, admin: string, name: st
     }),
   );
   await ok(
-    await request.put(`/api/process/${process.id}/form/${form.id}/field/${field.id}/add`, {
+    await request.put(`/api/process/${processId}/form/${form.id}/field/${field.id}/add`, {
       headers,
     }),
   );
-  await ok(
-    await request.put(`/api/process/${process.id}/release`, {
-      headers,
-      data: { released: true },
-    }),
-  );
-  return process.id;
+  await releaseProcess(request, admin, processId);
+  return processId;
 }
 
 /** The id of the instance's one form. */
