@@ -88,6 +88,8 @@ export async function evaluateRequest(
 
 /** The one form of a seal that createSeal makes. */
 export const FORM_NAME = 'Caracterização da lavoura';
+/** The text field of that form, named after its seal: `${FIELD_NAME} (${seal})`. */
+export const FIELD_NAME = 'Cultivar semeada';
 
 /** A file part of a multipart body, as Playwright takes it. */
 interface FilePart {
@@ -166,7 +168,7 @@ export async function createSeal(
   const formId = ((await form.json()) as { id: string }).id;
   const field = await request.post('/api/field/register', {
     headers: bearer(adminToken),
-    data: { name: `Cultivar semeada (${name})`, type: 'text' },
+    data: { name: `${FIELD_NAME} (${name})`, type: 'text' },
   });
   expect(field.status(), await field.text()).toBe(201);
   const fieldId = ((await field.json()) as { id: string }).id;

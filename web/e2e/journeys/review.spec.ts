@@ -2,26 +2,19 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import {
   bearer,
   brazilian,
+  createSeal,
+  FIELD_NAME as FIELD,
+  FORM_NAME as FORM,
   PNG,
   registerFarm,
-  registerProcess,
-  releaseProcess,
   saoPauloDay,
   tokenOf,
 } from '../api-steps';
 import { expect, switchTo, test, TOKEN_KEY, widths } from '../fixtures';
-
-const FORM = 'Rastreabilidade da semente';
-const FIELD = 'Lote da semente';
+import { ok } from '../form-steps';
 const NUMBER = /AGS-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}/;
 
 type Viewport = (typeof widths)[keyof typeof widths];
-
-/** The JSON of an answer that must have succeeded. */
-async function ok<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  expect(response.ok(), await response.text()).toBe(true);
-  return (await response.json()) as T;
-}
 
 const BROWSER = { locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' } as const;
 
@@ -38,8 +31,7 @@ async function signedIn(browser: Browser, baseURL: string, viewport: Viewport, t
  * of one text field; the admin sets it up through the API as the seals screens would.
  */
 async function committeeSeal(request: APIRequestContext, admin: string, name: string) {
-  const headers = bearer(admin);
-  const processId = await registerProcess(request, admin, name, {
+  const processId = await createSeal(request, admin, name, {
     notice: 'Edital da jornada de revisão',
     description: `Certificação ${name} — comitê`,
     stamp_description: 'Selo com níveis Prata e Ouro, decidido por comitê.',
@@ -47,27 +39,9 @@ async function committeeSeal(request: APIRequestContext, admin: string, name: st
     committee: 'true',
   });
   const process = await ok<{ levels: string[]; committee: boolean }>(
-    await request.get(`/api/process/${processId}`, { headers }),
+    await request.get(`/api/process/${processId}`, { headers: bearer(admin) }),
   );
   expect(process).toMatchObject({ levels: ['prata', 'ouro'], committee: true });
-  const form = await ok<{ id: string }>(
-    await request.post(`/api/process/${processId}/form/register`, {
-      headers,
-      data: { name: FORM, deadline: saoPauloDay(30), obligatory: true },
-    }),
-  );
-  const field = await ok<{ id: string }>(
-    await request.post('/api/field/register', {
-      headers,
-      data: { name: `${FIELD} (${name})`, type: 'text' },
-    }),
-  );
-  await ok(
-    await request.put(`/api/process/${processId}/form/${form.id}/field/${field.id}/add`, {
-      headers,
-    }),
-  );
-  await releaseProcess(request, admin, processId);
   return processId;
 }
 
@@ -85,7 +59,7 @@ async function finishTheForm(request: APIRequestContext, producer: string, insta
   const formId = await formInstanceId(request, producer, instanceId);
   const url = `/api/process-instance/${instanceId}/form/${formId}`;
   const form = await ok<{ field_instances: { id: string }[] }>(await request.get(url, { headers }));
-  const fields = [{ id: form.field_instances[0]!.id, content: 'Lote 2025-114' }];
+  const fields = [{ id: form.field_instances[0]!.id, content: 'IRGA 424' }];
   await ok(await request.put(`${url}/save`, { headers, data: { fields } }));
   await ok(await request.put(`${url}/finish`, { headers, data: {} }));
 }
@@ -153,7 +127,7 @@ for (const viewport of [widths.mobile]) {
       signUp,
       px,
     );
-    const description = 'Informe o lote conforme a nota fiscal da semente certificada.';
+    const description = 'Informe a cultivar conforme a nota fiscal da semente certificada.';
 
     // The technician opens a pendência on the finished form's field.
     const tech = await signedIn(browser, baseURL!, viewport, technicianToken);
@@ -199,7 +173,7 @@ for (const viewport of [widths.mobile]) {
     await snap(`review-field-pendency-${px}`, producer);
     const field = producer.getByRole('textbox', { name: `${FIELD} (${sealName})` });
     await expect(field).toBeEditable();
-    await field.fill('Lote 2025-114-B');
+    await field.fill('IRGA 424 RI');
     await producer.getByRole('button', { name: 'Salvar' }).click();
     await expect(
       producer.getByRole('alert').filter({ hasText: 'Alterações salvas' }).last(),
@@ -208,11 +182,11 @@ for (const viewport of [widths.mobile]) {
     await ownItem.getByRole('button', { name: 'Responder' }).click();
     await ownItem
       .getByRole('textbox', { name: 'Resposta' })
-      .fill('Corrigi o lote conforme a nota fiscal.');
+      .fill('Corrigi a cultivar conforme a nota fiscal.');
     await snap(`review-answer-${px}`, producer);
     await ownItem.getByRole('button', { name: 'Enviar resposta' }).click();
     await expect(ownItem).toContainText('Respondida');
-    await expect(ownItem).toContainText('Corrigi o lote conforme a nota fiscal.');
+    await expect(ownItem).toContainText('Corrigi a cultivar conforme a nota fiscal.');
 
     // The technician resolves it.
     await switchTo(tech, technicianToken, instanceUrl);
@@ -249,7 +223,7 @@ for (const viewport of [widths.mobile]) {
         headers: bearer(technicianToken),
         data: {
           form_instance_id: await formInstanceId(request, producerToken, instanceId),
-          description: 'Confira o lote da semente na nota fiscal.',
+          description: 'Confira a cultivar na nota fiscal.',
           due_date: saoPauloDay(10),
         },
       }),
