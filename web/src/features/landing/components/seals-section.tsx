@@ -11,10 +11,10 @@ import {
 } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue } from 'react';
 import { stampsQueryOptions } from '../api';
 import { SealCard } from './seal-card';
 import { LoadError } from '../../../components/error-alert';
+import { useFirstAnswerDeferred } from '../../../lib/use-first-answer-deferred';
 
 const GRID_COLS = { base: 1, sm: 2, lg: 3 };
 
@@ -41,13 +41,10 @@ function SealsSkeleton() {
 }
 
 function SealsContent() {
-  // The seals arrive after the first screen is up: their cards render deferred, in slices that
-  // yield to the browser, not as one urgent task on a slow phone's main thread.
-  const { data, isPending, isError, error, refetch, isRefetching } = useDeferredValue(
-    useQuery(stampsQueryOptions()),
-  );
+  const { data: answer, isError, error, refetch, isRefetching } = useQuery(stampsQueryOptions());
+  // The seals arrive after the first screen is up: their cards are built in slices.
+  const data = useFirstAnswerDeferred(answer);
 
-  if (isPending) return <SealsSkeleton />;
   if (isError) {
     return (
       <LoadError
@@ -56,6 +53,7 @@ function SealsContent() {
       />
     );
   }
+  if (!data) return <SealsSkeleton />;
   if (data.length === 0) {
     return (
       <Alert color="leaf" variant="light" icon={<IconInfoCircle aria-hidden />}>
