@@ -1,0 +1,1 @@
+export declare function journeyBrowser(): string | undefined;
