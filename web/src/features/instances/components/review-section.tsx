@@ -4,6 +4,7 @@ import { useDisclosure } from '@mantine/hooks';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { isApiError, type ListResult } from '../../../api';
 import { LoadError } from '../../../components/error-alert';
+import { useFirstAnswerDeferred } from '../../../lib/use-first-answer-deferred';
 
 /** A section of the review (pendências, vistorias): its title, its one action, its list. */
 export function ReviewSection({
@@ -55,6 +56,8 @@ export function ReviewList<T>({
   itemHeight,
   children,
 }: ReviewListProps<T>) {
+  // The list arrives after the page: its first answer is built in slices, not one long task.
+  const items = useFirstAnswerDeferred(query.data?.items);
   if (total === 0) {
     return (
       <Text size="sm" c="dimmed">
@@ -62,7 +65,11 @@ export function ReviewList<T>({
       </Text>
     );
   }
-  if (query.isPending) {
+  if (query.isError) {
+    if (isApiError(query.error) && query.error.status === 403) return null;
+    return <LoadError title={`Não foi possível carregar ${noun}`} query={query} />;
+  }
+  if (!items) {
     return (
       <Stack gap="sm" aria-busy aria-label={`Carregando ${noun}`}>
         {Array.from({ length: Math.min(total, 4) }, (_, index) => (
@@ -71,13 +78,9 @@ export function ReviewList<T>({
       </Stack>
     );
   }
-  if (query.isError) {
-    if (isApiError(query.error) && query.error.status === 403) return null;
-    return <LoadError title={`Não foi possível carregar ${noun}`} query={query} />;
-  }
   return (
     <Stack component="ul" gap="sm" m={0} p={0} style={{ listStyle: 'none' }}>
-      {children(query.data.items)}
+      {children(items)}
     </Stack>
   );
 }
