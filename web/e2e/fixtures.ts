@@ -248,7 +248,8 @@ export const test = base.extend<Fixtures>({
       );
       expect(
         serious.map(
-          (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+          (v) =>
+            `${v.id}: ${v.help} (${v.nodes.map((n) => `${n.target.join(' ')}: ${n.html}`).join(', ')})`,
         ),
       ).toEqual([]);
     });
