@@ -1,8 +1,10 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { defineConfig, type Plugin, type Rollup } from 'vite';
+import { build, defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import { paths } from './src/app/paths.ts';
 
@@ -24,25 +26,25 @@ function precompress(): Plugin {
     },
     async writeBundle(_options, bundle) {
       const files = Object.keys(bundle).filter((name) => /\.(js|css|html|svg|json)$/.test(name));
-      await Promise.all(
-        files.map(async (name) => {
-          const file = path.join(outDir, name);
-          const content = await readFile(file);
-          if (content.length < 1024) return;
-          await writeFile(
-            `${file}.br`,
-            await brotli(content, {
-              params: {
-                [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-                [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
-              },
-            }),
-          );
-          await writeFile(`${file}.gz`, await gzipAsync(content, { level: 9 }));
-        }),
-      );
+      await Promise.all(files.map((name) => compressBeside(path.join(outDir, name))));
     },
   };
+}
+
+/** Writes `file`'s .br and .gz beside it (precompress); a file under 1 KiB gains nothing. */
+async function compressBeside(file: string): Promise<void> {
+  const content = await readFile(file);
+  if (content.length < 1024) return;
+  await writeFile(
+    `${file}.br`,
+    await brotli(content, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+      },
+    }),
+  );
+  await writeFile(`${file}.gz`, await gzipAsync(content, { level: 9 }));
 }
 
 /**
@@ -193,9 +195,74 @@ function routePreloads(): Plugin {
   };
 }
 
+/** Where the server finds a prerendered page: `/login` → `pages/login.html`, `/` → `pages/index.html`. */
+const PRERENDERED_DIR = 'pages';
+// index.html's #root as written: the boot screen only.
+const BOOT_ROOT = /<div id="root">\s*<div class="boot">[\s\S]*?<\/div>\s*<\/div>/;
+
+/**
+ * After the app's build, a server-side build of src/prerender.tsx renders the first screen of a
+ * few public pages; each is written as index.html with that screen in #root, for the server to send
+ * at its path (plugins/web-app.ts). On a slow phone the page is then painted once its HTML and
+ * stylesheet are in, not after the app's code has downloaded and run; the app hydrates it.
+ */
+function prerender(): Plugin {
+  let root = '';
+  let outDir = '';
+  return {
+    name: 'agroselo:prerender',
+    // Not in the server-side build it starts itself.
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    configResolved(config) {
+      root = config.root;
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const ssrDir = await mkdtemp(path.join(tmpdir(), 'agroselo-prerender-'));
+      try {
+        await build({
+          configFile: false,
+          root,
+          logLevel: 'warn',
+          // The same transforms as the app's build: React's ids and CSS modules' class names
+          // must come out as the browser's code makes them.
+          plugins: [react(), mantineReactId()],
+          // Bundled whole: the prerender then runs in Node as the browser's code does, whatever
+          // the packages' own Node entry points.
+          ssr: { noExternal: true },
+          build: { ssr: 'src/prerender.tsx', outDir: ssrDir, emptyOutDir: true },
+        });
+        const entry = pathToFileURL(path.join(ssrDir, 'prerender.js')).href;
+        const { PRERENDERED_PATHS, render } = (await import(entry)) as {
+          PRERENDERED_PATHS: string[];
+          render: (pathname: string) => Promise<string>;
+        };
+        const template = await readFile(path.join(outDir, 'index.html'), 'utf8');
+        if (!BOOT_ROOT.test(template)) this.error('prerender: no boot screen in index.html #root');
+        await mkdir(path.join(outDir, PRERENDERED_DIR), { recursive: true });
+        for (const pathname of PRERENDERED_PATHS) {
+          const screen = await render(pathname);
+          const file = path.join(
+            outDir,
+            PRERENDERED_DIR,
+            `${pathname === '/' ? 'index' : pathname.slice(1)}.html`,
+          );
+          await writeFile(
+            file,
+            template.replace(BOOT_ROOT, () => `<div id="root" data-prerendered>${screen}</div>`),
+          );
+          await compressBeside(file);
+        }
+      } finally {
+        await rm(ssrDir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), mantineReactId(), routePreloads(), precompress()],
+  plugins: [react(), mantineReactId(), routePreloads(), precompress(), prerender()],
   server: {
     proxy: { '/api': 'http://localhost:3000' },
   },

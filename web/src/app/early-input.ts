@@ -1,0 +1,69 @@
+/**
+ * What index.html's first script keeps of a prerendered page's use before the app's code has run:
+ * a form sent then (a plain GET to the server, the password in its address) is held, to be sent
+ * by the app once it has taken the page over.
+ */
+interface EarlyInput {
+  /** The form a visitor sent before the app ran, if any. */
+  submitted: HTMLFormElement | null;
+  /** Stops holding forms: the app's own handlers send them from now on. */
+  release(): void;
+}
+
+declare global {
+  interface Window {
+    agroseloEarlyInput?: EarlyInput;
+  }
+}
+
+const nativeValueSetter = (field: HTMLInputElement | HTMLTextAreaElement) =>
+  Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, 'value')?.set;
+
+/**
+ * Tells the app what the visitor typed or ticked in a field before it took the page over: React
+ * keeps such a value in the page when it hydrates, but a field whose value the app holds
+ * (a controlled or masked input) would put its own back at its next render. The change is played
+ * to React as the visitor's own input, through its value tracker (the element's `value`
+ * property, which React watches, keeps the prerendered value; the prototype's setter sets the
+ * typed one, which React then sees as new).
+ */
+function replayEdit(field: HTMLInputElement | HTMLTextAreaElement): void {
+  if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) {
+    if (field.checked === field.defaultChecked || (field.type === 'radio' && !field.checked))
+      return;
+    // A box's change reaches React as a click: back as prerendered, then clicked as the visitor did.
+    field.checked = field.defaultChecked;
+    field.click();
+    return;
+  }
+  if (field.value === field.defaultValue) return;
+  const typed = field.value;
+  field.value = field.defaultValue;
+  nativeValueSetter(field)?.call(field, typed);
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+/**
+ * Called as the app starts rendering the page: stops index.html from holding forms (from now on
+ * the app's handlers have them: React hydrates at once a page a visitor acts on). Answers what to
+ * do once its first render is in the page: replay to it what was typed into the prerendered
+ * page's fields, then send the form the visitor sent (the app validates it as if sent now).
+ */
+export function takeOverEarlyInput(root: HTMLElement): () => void {
+  const early = window.agroseloEarlyInput;
+  early?.release();
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
+    for (const field of root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(
+      'input:not([type=hidden]):not([type=submit]):not([type=button]), textarea',
+    ))
+      replayEdit(field);
+    // Gone once the app holds the page (a journey waits for that).
+    delete window.agroseloEarlyInput;
+    const form = early?.submitted;
+    // After this commit's state updates (the replayed input) have been applied.
+    if (form?.isConnected) setTimeout(() => form.requestSubmit());
+  };
+}
