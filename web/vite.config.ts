@@ -201,6 +201,44 @@ const PRERENDERED_DIR = 'pages';
 const BOOT_ROOT = /<div id="root">\s*<div class="boot">[\s\S]*?<\/div>\s*<\/div>/;
 
 /**
+ * A prerendered page's script that asks for the app's code (`entry`, and `preloads`: what it
+ * imports, the page's own files included) once the screen is painted. Asked for with the page,
+ * the code shared a slow link with the stylesheets and the largest image, and the screen waited
+ * for all of it; the code only makes the screen work, and what is typed or sent meanwhile
+ * reaches it (src/app/early-input.ts). A signed-in visitor sees the boot screen instead (index.html),
+ * and a page not shown paints nothing: both ask at once.
+ */
+function loadAfterFirstPaint(entry: string, preloads: string[]): string {
+  return `(function () {
+  function load() {
+    ${JSON.stringify(preloads)}.forEach(function (url) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = url;
+      document.head.appendChild(link);
+    });
+    var script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = ${JSON.stringify(entry)};
+    document.head.appendChild(script);
+  }
+  var paints = window.PerformanceObserver && PerformanceObserver.supportedEntryTypes;
+  if (document.documentElement.hasAttribute('data-session') || document.visibilityState !== 'visible') load();
+  else if (paints && paints.indexOf('paint') >= 0) {
+    // Reported once the frame is on screen, not when the page has asked for it.
+    var observer = new PerformanceObserver(function (list) {
+      if (!list.getEntriesByName('first-contentful-paint').length) return;
+      observer.disconnect();
+      load();
+    });
+    observer.observe({ type: 'paint', buffered: true });
+  } else requestAnimationFrame(function () { setTimeout(load); });
+})();`;
+}
+
+/**
  * After the app's build, a server-side build of src/prerender.tsx renders the first screen of a
  * few public pages; each is written as index.html with that screen in #root, for the server to send
  * at its path (plugins/web-app.ts). On a slow phone the page is then painted once its HTML and
@@ -232,24 +270,47 @@ function prerender(): Plugin {
           ssr: { noExternal: true },
           build: { ssr: 'src/prerender.tsx', outDir: ssrDir, emptyOutDir: true },
         });
-        const entry = pathToFileURL(path.join(ssrDir, 'prerender.js')).href;
-        const { PRERENDERED_PATHS, render } = (await import(entry)) as {
+        const ssrEntry = pathToFileURL(path.join(ssrDir, 'prerender.js')).href;
+        const { PRERENDERED_PATHS, render } = (await import(ssrEntry)) as {
           PRERENDERED_PATHS: string[];
           render: (pathname: string) => Promise<string>;
         };
-        const template = await readFile(path.join(outDir, 'index.html'), 'utf8');
-        if (!BOOT_ROOT.test(template)) this.error('prerender: no boot screen in index.html #root');
+        const index = await readFile(path.join(outDir, 'index.html'), 'utf8');
+        if (!BOOT_ROOT.test(index)) this.error('prerender: no boot screen in index.html #root');
+        // The app's code, asked for by the page's script (loadAfterFirstPaint) instead.
+        const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(index);
+        if (!entry) this.error('prerender: no module script in index.html');
+        const preloads: string[] = [];
+        const template = index
+          .replace(entry[0], '')
+          .replace(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g, (_tag, url) => {
+            preloads.push(url as string);
+            return '';
+          });
+        const routes = JSON.parse(
+          await readFile(path.join(outDir, ROUTE_PRELOADS_FILE), 'utf8'),
+        ) as RoutePreload[];
         await mkdir(path.join(outDir, PRERENDERED_DIR), { recursive: true });
         for (const pathname of PRERENDERED_PATHS) {
           const screen = await render(pathname);
+          // The page's own stylesheets (a lazy page's CSS module), which the app would add only
+          // with its code: without them the screen would be painted unstyled, then move.
+          const styles = (routes.find((candidate) => candidate.path === pathname)?.styles ?? [])
+            .map((url) => `<link rel="stylesheet" crossorigin href="${url}">`)
+            .join('');
           const file = path.join(
             outDir,
             PRERENDERED_DIR,
             `${pathname === '/' ? 'index' : pathname.slice(1)}.html`,
           );
+          const route = routes.find((candidate) => candidate.path === pathname);
+          const loader = loadAfterFirstPaint(entry[1]!, [...preloads, ...(route?.scripts ?? [])]);
           await writeFile(
             file,
-            template.replace(BOOT_ROOT, () => `<div id="root" data-prerendered>${screen}</div>`),
+            template
+              .replace('</head>', () => `${styles}</head>`)
+              .replace(BOOT_ROOT, () => `<div id="root" data-prerendered>${screen}</div>`)
+              .replace('</body>', () => `<script>${loader}</script></body>`),
           );
           await compressBeside(file);
         }

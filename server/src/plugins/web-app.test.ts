@@ -179,6 +179,28 @@ describe('the pages the build prerendered', () => {
     }
   });
 
+  it('preloads what paints it, not its code, which it asks for once painted', async () => {
+    await writeFile(
+      path.join(root, 'route-preloads.json'),
+      JSON.stringify(
+        ['/login', '/reset-password'].map((route) => ({
+          path: route,
+          scripts: ['/assets/page-1.js'],
+          styles: ['/assets/page-2.css'],
+          images: ['/media/poster.jpg'],
+        })),
+      ),
+    );
+    const app = await serve();
+    const paint =
+      '</assets/page-2.css>; rel=preload; as=style; crossorigin, </media/poster.jpg>; rel=preload; as=image; fetchpriority=high';
+    expect((await app.inject({ url: '/login' })).headers.link).toBe(paint);
+    // Not prerendered: its code renders its first screen.
+    expect((await app.inject({ url: '/reset-password' })).headers.link).toBe(
+      `${paint}, </assets/page-1.js>; rel=modulepreload`,
+    );
+  });
+
   it("lets each page's inline scripts run, by their hashes", async () => {
     const app = Fastify();
     app.addHook('onRequest', (_request, reply, done) => {

@@ -141,10 +141,29 @@ interface RoutePreload {
   images: string[];
 }
 
-/** `<url>; rel=…` and a `/property/:id` pattern as an expression matching its paths. */
-function preloadHeaders(file: WebFile | undefined): { pattern: RegExp; link: string }[] {
+/**
+ * A route's `Link` header, `<url>; rel=…`, for index.html and for a prerendered page, whose
+ * screen is painted without the app's code: that page asks for its code itself once the screen is
+ * painted (web/vite.config.ts `loadAfterFirstPaint`), the header only for what paints it.
+ */
+interface RouteLinks {
+  pattern: RegExp;
+  shell: string;
+  prerendered: string;
+}
+
+/** Each route's Link headers, with its `/property/:id` pattern as an expression matching its paths. */
+function preloadHeaders(file: WebFile | undefined): RouteLinks[] {
   if (!file) return [];
   const routes = JSON.parse(file.identity.body.toString('utf8')) as RoutePreload[];
+  const link = (route: RoutePreload, scripts: string[]) =>
+    [
+      // crossorigin: the app's loader asks for a route's styles in CORS mode; a preload in
+      // another mode would be fetched twice.
+      ...route.styles.map((url) => `<${url}>; rel=preload; as=style; crossorigin`),
+      ...route.images.map((url) => `<${url}>; rel=preload; as=image; fetchpriority=high`),
+      ...scripts.map((url) => `<${url}>; rel=modulepreload`),
+    ].join(', ');
   return routes
     .map((route) => ({
       pattern: new RegExp(
@@ -155,15 +174,10 @@ function preloadHeaders(file: WebFile | undefined): { pattern: RegExp; link: str
           )
           .join('/')}/?$`,
       ),
-      link: [
-        // crossorigin: the app's loader asks for a route's styles in CORS mode; a preload in
-        // another mode would be fetched twice.
-        ...route.styles.map((url) => `<${url}>; rel=preload; as=style; crossorigin`),
-        ...route.images.map((url) => `<${url}>; rel=preload; as=image; fetchpriority=high`),
-        ...route.scripts.map((url) => `<${url}>; rel=modulepreload`),
-      ].join(', '),
+      shell: link(route, route.scripts),
+      prerendered: link(route, []),
     }))
-    .filter((route) => route.link !== '');
+    .filter((route) => route.shell !== '');
 }
 
 /** A CSP source (`'sha256-…'`) for each inline script of a page, in the order they appear. */
@@ -239,12 +253,13 @@ export async function registerWebApp(
     const pathname = request.url.split('?', 1)[0]!;
     // The page's HTML names, in a Link header, the files its route needs: the browser fetches
     // them with the first file instead of after it has run.
-    const link = preloads.find((route) => route.pattern.test(pathname))?.link;
-    if (link) reply.header('link', link);
-    const page = prerendered.get(pathname.replace(/(.)\/$/, '$1')) ?? shell;
-    const csp = reply.getHeader('content-security-policy');
-    if (page.csp && typeof csp === 'string') reply.header('content-security-policy', page.csp(csp));
-    return sendFile(request, reply, page.file);
+    const links = preloads.find((route) => route.pattern.test(pathname));
+    const page = prerendered.get(pathname.replace(/(.)\/$/, '$1'));
+    if (links) reply.header('link', page ? links.prerendered : links.shell);
+    const { file, csp } = page ?? shell;
+    const policy = reply.getHeader('content-security-policy');
+    if (csp && typeof policy === 'string') reply.header('content-security-policy', csp(policy));
+    return sendFile(request, reply, file);
   };
   for (const [url, file] of files) {
     if (url.startsWith(PRERENDERED_DIR)) continue;

@@ -82,6 +82,18 @@ test.describe('the prerendered public pages', () => {
     expect(errors).toEqual([]);
   });
 
+  test('a button clicked before the app has arrived does its work once it has', async ({
+    page,
+  }) => {
+    const release = await holdScripts(page);
+    await page.goto('/login', { waitUntil: 'commit' });
+    await page.getByLabel('E-mail').fill('ana@example.com');
+    await page.getByRole('button', { name: 'Esqueci minha senha' }).click();
+    await release();
+    const dialog = page.getByRole('dialog', { name: /senha/i });
+    await expect(dialog).toBeVisible();
+  });
+
   test('a signed-in visitor gets the boot screen, then their own page, not the visitor one', async ({
     page,
     loginAs,

@@ -25,6 +25,9 @@ function Form({ onSend }: { onSend: (sent: string) => void }) {
         checked={agreed}
         onChange={(event) => setAgreed(event.target.checked)}
       />
+      <button type="button" onClick={() => setName((current) => `${current}!`)}>
+        Exclamar
+      </button>
       <output>{`${name}|${agreed}`}</output>
     </form>
   );
@@ -46,14 +49,23 @@ function holdForms() {
     window.agroseloEarlyInput!.submitted = event.target as HTMLFormElement;
   };
   document.addEventListener('submit', hold, true);
+  const click = (event: Event) => {
+    const button = (event.target as Element).closest<HTMLButtonElement>('button[type="button"]');
+    if (button) window.agroseloEarlyInput!.clicked.push(button);
+  };
+  document.addEventListener('click', click, true);
   window.agroseloEarlyInput = {
     submitted: null,
-    release: () => document.removeEventListener('submit', hold, true),
+    clicked: [],
+    release: () => {
+      document.removeEventListener('submit', hold, true);
+      document.removeEventListener('click', click, true);
+    },
   };
 }
 
 describe('what a visitor did on a prerendered page before the app ran', () => {
-  it('reaches the app: typed text, a ticked box and the form sent', async () => {
+  it('reaches the app: typed text, a ticked box, a click and the form sent', async () => {
     holdForms();
     const sent = vi.fn();
     const container = document.createElement('div');
@@ -67,6 +79,7 @@ describe('what a visitor did on a prerendered page before the app ran', () => {
     const [name, agreed] = container.querySelectorAll('input');
     name!.value = 'Ana';
     agreed!.checked = true;
+    container.querySelector('button')!.click();
     container.querySelector('form')!.requestSubmit();
     expect(window.agroseloEarlyInput?.submitted).toBe(container.querySelector('form'));
 
@@ -86,6 +99,7 @@ describe('what a visitor did on a prerendered page before the app ran', () => {
     expect(window.agroseloEarlyInput).toBeUndefined();
     expect(sent).not.toHaveBeenCalled();
     await act(() => vi.runAllTimersAsync());
-    expect(sent).toHaveBeenCalledExactlyOnceWith('Ana|true');
+    // The click, then the form: as the visitor did them.
+    expect(sent).toHaveBeenCalledExactlyOnceWith('Ana!|true');
   });
 });

@@ -1,11 +1,14 @@
 /**
  * What index.html's first script keeps of a prerendered page's use before the app's code has run:
  * a form sent then (a plain GET to the server, the password in its address) is held, to be sent
- * by the app once it has taken the page over.
+ * by the app once it has taken the page over, and so are the clicks on buttons (`type=button`:
+ * nothing happens without the app).
  */
 interface EarlyInput {
   /** The form a visitor sent before the app ran, if any. */
   submitted: HTMLFormElement | null;
+  /** The buttons clicked before the app ran, in order. */
+  clicked: HTMLButtonElement[];
   /** Stops holding forms: the app's own handlers send them from now on. */
   release(): void;
 }
@@ -47,7 +50,8 @@ function replayEdit(field: HTMLInputElement | HTMLTextAreaElement): void {
  * Called as the app starts rendering the page: stops index.html from holding forms (from now on
  * the app's handlers have them: React hydrates at once a page a visitor acts on). Answers what to
  * do once its first render is in the page: replay to it what was typed into the prerendered
- * page's fields, then send the form the visitor sent (the app validates it as if sent now).
+ * page's fields, then the clicks on its buttons, then send the form the visitor sent (the app
+ * validates it as if sent now).
  */
 export function takeOverEarlyInput(root: HTMLElement): () => void {
   const early = window.agroseloEarlyInput;
@@ -62,8 +66,18 @@ export function takeOverEarlyInput(root: HTMLElement): () => void {
       replayEdit(field);
     // Gone once the app holds the page (a journey waits for that).
     delete window.agroseloEarlyInput;
-    const form = early?.submitted;
-    // After this commit's state updates (the replayed input) have been applied.
-    if (form?.isConnected) setTimeout(() => form.requestSubmit());
+    if (!early) return;
+    const { clicked, submitted } = early;
+    const steps = [
+      ...clicked.map((button) => () => button.isConnected && button.click()),
+      () => submitted?.isConnected && submitted.requestSubmit(),
+    ];
+    // One a task, as the visitor's own: each after the state updates of the one before (the
+    // replayed input's first) have been rendered.
+    const next = () => {
+      steps.shift()?.();
+      if (steps.length > 0) setTimeout(next);
+    };
+    setTimeout(next);
   };
 }
