@@ -44,7 +44,7 @@ const prerendered =
 const render = () =>
   startTransition(() => {
     const app = (
-      <App queryClient={queryClient} onCommitted={takeOverEarlyInput(root)}>
+      <App queryClient={queryClient} onCommitted={takeOverEarlyInput(root, prerendered)}>
         <RouterProvider router={router} />
       </App>
     );

@@ -94,6 +94,36 @@ test.describe('the prerendered public pages', () => {
     await expect(dialog).toBeVisible();
   });
 
+  test('a visitor who scrolled before the app has arrived stays where they were', async ({
+    page,
+  }) => {
+    const release = await holdScripts(page, '**/api/stamp/all');
+    await page.goto('/', { waitUntil: 'commit' });
+    await page
+      .getByRole('heading', { level: 2, name: 'Selos de qualidade' })
+      .scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(0);
+    await release();
+    await appTookOver(page);
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+  });
+
+  test('a link followed before the app has arrived leads to its page', async ({ page }) => {
+    const release = await holdScripts(page);
+    await page.goto('/', { waitUntil: 'commit' });
+    // The next page's answer comes only after this one's code has arrived and run.
+    const leave = await holdScripts(page, '**/privacidade');
+    await page.getByRole('link', { name: 'Política de Privacidade' }).click({ noWaitAfter: true });
+    await release();
+    await page.waitForTimeout(1000);
+    await leave();
+    await expect(page).toHaveURL(/\/privacidade$/);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Política de Privacidade' }),
+    ).toBeVisible();
+  });
+
   test('a signed-in visitor gets the boot screen, then their own page, not the visitor one', async ({
     page,
     loginAs,

@@ -46,10 +46,12 @@ afterEach(() => {
 function holdForms() {
   const hold = (event: Event) => {
     event.preventDefault();
+    event.stopPropagation();
     window.agroseloEarlyInput!.submitted = event.target as HTMLFormElement;
   };
   document.addEventListener('submit', hold, true);
   const click = (event: Event) => {
+    event.stopPropagation();
     const button = (event.target as Element).closest<HTMLButtonElement>('button[type="button"]');
     if (button) window.agroseloEarlyInput!.clicked.push(button);
   };
@@ -88,7 +90,7 @@ describe('what a visitor did on a prerendered page before the app ran', () => {
     await act(async () => {
       root = hydrateRoot(
         container,
-        <App queryClient={queryClient} onCommitted={takeOverEarlyInput(container)}>
+        <App queryClient={queryClient} onCommitted={takeOverEarlyInput(container, true)}>
           <Form onSend={sent} />
         </App>,
       );

@@ -1,15 +1,15 @@
 /**
- * What index.html's first script keeps of a prerendered page's use before the app's code has run:
+ * What index.html's first script keeps of a prerendered page's use until the app has rendered it:
  * a form sent then (a plain GET to the server, the password in its address) is held, to be sent
- * by the app once it has taken the page over, and so are the clicks on buttons (`type=button`:
- * nothing happens without the app).
+ * by the app, and so are the clicks on buttons (`type=button`: nothing happens without the app).
+ * React sees neither meanwhile.
  */
 interface EarlyInput {
   /** The form a visitor sent before the app ran, if any. */
   submitted: HTMLFormElement | null;
   /** The buttons clicked before the app ran, in order. */
   clicked: HTMLButtonElement[];
-  /** Stops holding forms: the app's own handlers send them from now on. */
+  /** Stops holding forms and clicks: the app's own handlers have them from now on. */
   release(): void;
 }
 
@@ -47,25 +47,36 @@ function replayEdit(field: HTMLInputElement | HTMLTextAreaElement): void {
 }
 
 /**
- * Called as the app starts rendering the page: stops index.html from holding forms (from now on
- * the app's handlers have them: React hydrates at once a page a visitor acts on). Answers what to
- * do once its first render is in the page: replay to it what was typed into the prerendered
- * page's fields, then the clicks on its buttons, then send the form the visitor sent (the app
- * validates it as if sent now).
+ * Called as the app starts rendering the page. Answers what to do once its first render is in:
+ * stop index.html from holding forms and clicks, put a prerendered page back where the visitor
+ * had scrolled it (the router scrolls a first page to its top), replay to the app what was typed into the
+ * prerendered page's fields, then the clicks on its buttons, then send the form the visitor sent
+ * (the app validates it as if sent now).
  */
-export function takeOverEarlyInput(root: HTMLElement): () => void {
-  const early = window.agroseloEarlyInput;
-  early?.release();
+export function takeOverEarlyInput(root: HTMLElement, prerendered: boolean): () => void {
+  // The router's reset is one more scroll event, after the first render: not seen here. A page
+  // rendered anew had nothing to scroll (the boot screen), and the router restores its position.
+  let scrolled = window.scrollY;
+  const onScroll = () => {
+    scrolled = window.scrollY;
+  };
+  if (prerendered) window.addEventListener('scroll', onScroll, { passive: true });
   let done = false;
   return () => {
     if (done) return;
     done = true;
+    if (prerendered) {
+      window.removeEventListener('scroll', onScroll);
+      if (window.scrollY !== scrolled) window.scrollTo(0, scrolled);
+    }
+    const early = window.agroseloEarlyInput;
+    early?.release();
+    // Gone once the app holds the page (a journey waits for that).
+    delete window.agroseloEarlyInput;
     for (const field of root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(
       'input:not([type=hidden]):not([type=submit]):not([type=button]), textarea',
     ))
       replayEdit(field);
-    // Gone once the app holds the page (a journey waits for that).
-    delete window.agroseloEarlyInput;
     if (!early) return;
     const { clicked, submitted } = early;
     const steps = [
