@@ -195,7 +195,7 @@ function routePreloads(): Plugin {
   };
 }
 
-/** Where the server finds a prerendered page: `/login` → `pages/login.html`, `/` → `pages/index.html`. */
+/** The prerendered pages' folder: `/login` is `pages/login.html`, `/` is `pages/index.html`. */
 const PRERENDERED_DIR = 'pages';
 /** The prerendered page's last element: its script that asks for the app's code. */
 const LOADER_ID = 'app-loader';
@@ -206,9 +206,9 @@ const BOOT_ROOT = /<div id="root">\s*<div class="boot">[\s\S]*?<\/div>\s*<\/div>
  * A prerendered page's script that asks for the app's code (`entry`, and `preloads`: what it
  * imports, the page's own files included) once the screen is painted. Asked for with the page,
  * the code shared a slow link with the stylesheets and the largest image, and the screen waited
- * for all of it; the code only makes the screen work, and what is typed or sent meanwhile
- * reaches it (src/app/early-input.ts). A signed-in visitor sees the boot screen instead (index.html),
- * and a page not shown paints nothing: both ask at once.
+ * for all of it; the code only makes the screen work, and what is typed, clicked or sent
+ * meanwhile reaches it (src/app/early-input.ts). A signed-in visitor sees the boot screen instead
+ * (index.html), and a page not shown paints nothing: both ask at once.
  */
 function loadAfterFirstPaint(entry: string, preloads: string[]): string {
   return `(function () {
@@ -227,7 +227,8 @@ function loadAfterFirstPaint(entry: string, preloads: string[]): string {
     document.head.appendChild(script);
   }
   var paints = window.PerformanceObserver && PerformanceObserver.supportedEntryTypes;
-  if (document.documentElement.hasAttribute('data-session') || document.visibilityState !== 'visible') load();
+  var signedIn = document.documentElement.hasAttribute('data-session');
+  if (signedIn || document.visibilityState !== 'visible') load();
   else if (paints && paints.indexOf('paint') >= 0) {
     // Reported once the frame is on screen, not when the page has asked for it.
     var observer = new PerformanceObserver(function (list) {
@@ -297,7 +298,8 @@ function prerender(): Plugin {
           const screen = await render(pathname);
           // The page's own stylesheets (a lazy page's CSS module), which the app would add only
           // with its code: without them the screen would be painted unstyled, then move.
-          const styles = (routes.find((candidate) => candidate.path === pathname)?.styles ?? [])
+          const route = routes.find((candidate) => candidate.path === pathname);
+          const styles = (route?.styles ?? [])
             .map((url) => `<link rel="stylesheet" crossorigin href="${url}">`)
             .join('');
           const file = path.join(
@@ -305,7 +307,6 @@ function prerender(): Plugin {
             PRERENDERED_DIR,
             `${pathname === '/' ? 'index' : pathname.slice(1)}.html`,
           );
-          const route = routes.find((candidate) => candidate.path === pathname);
           const loader = loadAfterFirstPaint(entry[1]!, [...preloads, ...(route?.scripts ?? [])]);
           // Not painted before the whole screen is parsed (Chromium): a slow phone's parser may
           // stop half-way through it, and the rest then moved what was painted (a centred card:

@@ -152,7 +152,7 @@ interface RouteLinks {
   prerendered: string;
 }
 
-/** Each route's Link headers, with its `/property/:id` pattern as an expression matching its paths. */
+/** Each route's Link headers, its `/property/:id` pattern as an expression matching its paths. */
 function preloadHeaders(file: WebFile | undefined): RouteLinks[] {
   if (!file) return [];
   const routes = JSON.parse(file.identity.body.toString('utf8')) as RoutePreload[];

@@ -34,7 +34,7 @@ function replayEdit(field: HTMLInputElement | HTMLTextAreaElement): void {
   if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) {
     if (field.checked === field.defaultChecked || (field.type === 'radio' && !field.checked))
       return;
-    // A box's change reaches React as a click: back as prerendered, then clicked as the visitor did.
+    // A box's change reaches React as a click: put back as prerendered, then clicked again.
     field.checked = field.defaultChecked;
     field.click();
     return;
@@ -49,9 +49,9 @@ function replayEdit(field: HTMLInputElement | HTMLTextAreaElement): void {
 /**
  * Called as the app starts rendering the page. Answers what to do once its first render is in:
  * stop index.html from holding forms and clicks, put a prerendered page back where the visitor
- * had scrolled it (the router scrolls a first page to its top), replay to the app what was typed into the
- * prerendered page's fields, then the clicks on its buttons, then send the form the visitor sent
- * (the app validates it as if sent now).
+ * had scrolled it (the router scrolls a first page to its top), replay to the app what was typed
+ * into its fields, then the clicks on its buttons, then send the form the visitor sent (the app
+ * validates it as if sent now).
  */
 export function takeOverEarlyInput(root: HTMLElement, prerendered: boolean): () => void {
   // The router's reset is one more scroll event, after the first render: not seen here. A page
