@@ -1,8 +1,10 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { defineConfig, type Plugin, type Rollup } from 'vite';
+import { build, defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import { paths } from './src/app/paths.ts';
 
@@ -24,25 +26,25 @@ function precompress(): Plugin {
     },
     async writeBundle(_options, bundle) {
       const files = Object.keys(bundle).filter((name) => /\.(js|css|html|svg|json)$/.test(name));
-      await Promise.all(
-        files.map(async (name) => {
-          const file = path.join(outDir, name);
-          const content = await readFile(file);
-          if (content.length < 1024) return;
-          await writeFile(
-            `${file}.br`,
-            await brotli(content, {
-              params: {
-                [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-                [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
-              },
-            }),
-          );
-          await writeFile(`${file}.gz`, await gzipAsync(content, { level: 9 }));
-        }),
-      );
+      await Promise.all(files.map((name) => compressBeside(path.join(outDir, name))));
     },
   };
+}
+
+/** Writes `file`'s .br and .gz beside it (precompress); a file under 1 KiB gains nothing. */
+async function compressBeside(file: string): Promise<void> {
+  const content = await readFile(file);
+  if (content.length < 1024) return;
+  await writeFile(
+    `${file}.br`,
+    await brotli(content, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+      },
+    }),
+  );
+  await writeFile(`${file}.gz`, await gzipAsync(content, { level: 9 }));
 }
 
 /**
@@ -193,9 +195,142 @@ function routePreloads(): Plugin {
   };
 }
 
+/** The prerendered pages' folder: `/login` is `pages/login.html`, `/` is `pages/index.html`. */
+const PRERENDERED_DIR = 'pages';
+/** The prerendered page's last element: its script that asks for the app's code. */
+const LOADER_ID = 'app-loader';
+// index.html's #root as written: the boot screen only.
+const BOOT_ROOT = /<div id="root">\s*<div class="boot">[\s\S]*?<\/div>\s*<\/div>/;
+
+/**
+ * A prerendered page's script that asks for the app's code (`entry`, and `preloads`: what it
+ * imports, the page's own files included) once the screen is painted. Asked for with the page,
+ * the code shared a slow link with the stylesheets and the largest image, and the screen waited
+ * for all of it; the code only makes the screen work, and what is typed, clicked or sent
+ * meanwhile reaches it (src/app/early-input.ts). A signed-in visitor sees the boot screen instead
+ * (index.html), and a page not shown paints nothing: both ask at once.
+ */
+function loadAfterFirstPaint(entry: string, preloads: string[]): string {
+  return `(function () {
+  function load() {
+    ${JSON.stringify(preloads)}.forEach(function (url) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = url;
+      document.head.appendChild(link);
+    });
+    var script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = ${JSON.stringify(entry)};
+    document.head.appendChild(script);
+  }
+  var paints = window.PerformanceObserver && PerformanceObserver.supportedEntryTypes;
+  var signedIn = document.documentElement.hasAttribute('data-session');
+  if (signedIn || document.visibilityState !== 'visible') load();
+  else if (paints && paints.indexOf('paint') >= 0) {
+    // Reported once the frame is on screen, not when the page has asked for it.
+    var observer = new PerformanceObserver(function (list) {
+      if (!list.getEntriesByName('first-contentful-paint').length) return;
+      observer.disconnect();
+      load();
+    });
+    observer.observe({ type: 'paint', buffered: true });
+  } else requestAnimationFrame(function () { setTimeout(load); });
+})();`;
+}
+
+/**
+ * After the app's build, a server-side build of src/prerender.tsx renders the first screen of a
+ * few public pages; each is written as index.html with that screen in #root, for the server to send
+ * at its path (plugins/web-app.ts). On a slow phone the page is then painted once its HTML and
+ * stylesheet are in, not after the app's code has downloaded and run; the app hydrates it.
+ */
+function prerender(): Plugin {
+  let root = '';
+  let outDir = '';
+  return {
+    name: 'agroselo:prerender',
+    // Not in the server-side build it starts itself.
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    configResolved(config) {
+      root = config.root;
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const ssrDir = await mkdtemp(path.join(tmpdir(), 'agroselo-prerender-'));
+      try {
+        await build({
+          configFile: false,
+          root,
+          logLevel: 'warn',
+          // The same transforms as the app's build: React's ids and CSS modules' class names
+          // must come out as the browser's code makes them.
+          plugins: [react(), mantineReactId()],
+          // Bundled whole: the prerender then runs in Node as the browser's code does, whatever
+          // the packages' own Node entry points.
+          ssr: { noExternal: true },
+          build: { ssr: 'src/prerender.tsx', outDir: ssrDir, emptyOutDir: true },
+        });
+        const ssrEntry = pathToFileURL(path.join(ssrDir, 'prerender.js')).href;
+        const { PRERENDERED_PATHS, render } = (await import(ssrEntry)) as {
+          PRERENDERED_PATHS: string[];
+          render: (pathname: string) => Promise<string>;
+        };
+        const index = await readFile(path.join(outDir, 'index.html'), 'utf8');
+        if (!BOOT_ROOT.test(index)) this.error('prerender: no boot screen in index.html #root');
+        // The app's code, asked for by the page's script (loadAfterFirstPaint) instead.
+        const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(index);
+        if (!entry) this.error('prerender: no module script in index.html');
+        const preloads: string[] = [];
+        const template = index
+          .replace(entry[0], '')
+          .replace(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g, (_tag, url) => {
+            preloads.push(url as string);
+            return '';
+          });
+        const routes = JSON.parse(
+          await readFile(path.join(outDir, ROUTE_PRELOADS_FILE), 'utf8'),
+        ) as RoutePreload[];
+        await mkdir(path.join(outDir, PRERENDERED_DIR), { recursive: true });
+        for (const pathname of PRERENDERED_PATHS) {
+          const screen = await render(pathname);
+          // The page's own stylesheets (a lazy page's CSS module), which the app would add only
+          // with its code: without them the screen would be painted unstyled, then move.
+          const route = routes.find((candidate) => candidate.path === pathname);
+          const styles = (route?.styles ?? [])
+            .map((url) => `<link rel="stylesheet" crossorigin href="${url}">`)
+            .join('');
+          const file = path.join(
+            outDir,
+            PRERENDERED_DIR,
+            `${pathname === '/' ? 'index' : pathname.slice(1)}.html`,
+          );
+          const loader = loadAfterFirstPaint(entry[1]!, [...preloads, ...(route?.scripts ?? [])]);
+          // Not painted before the whole screen is parsed (Chromium): a slow phone's parser may
+          // stop half-way through it, and the rest then moved what was painted (a centred card:
+          // CLS 0.43 in one of three Lighthouse runs of /register on a busy machine).
+          const wholeScreen = `<link rel="expect" href="#${LOADER_ID}" blocking="render">`;
+          await writeFile(
+            file,
+            template
+              .replace('</head>', () => `${styles}${wholeScreen}</head>`)
+              .replace(BOOT_ROOT, () => `<div id="root" data-prerendered>${screen}</div>`)
+              .replace('</body>', () => `<script id="${LOADER_ID}">${loader}</script></body>`),
+          );
+          await compressBeside(file);
+        }
+      } finally {
+        await rm(ssrDir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), mantineReactId(), routePreloads(), precompress()],
+  plugins: [react(), mantineReactId(), routePreloads(), precompress(), prerender()],
   server: {
     proxy: { '/api': 'http://localhost:3000' },
   },

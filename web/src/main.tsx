@@ -1,7 +1,7 @@
 // First: configures zod before any schema is built (see the module).
 import './zod-setup';
-import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 // The DOM build lets navigations ask for flushSync (sign-out leaves a guarded page at once).
 import { RouterProvider } from 'react-router/dom';
 import '@mantine/core/styles.css';
@@ -9,10 +9,11 @@ import '@mantine/core/styles.css';
 import './theme-variables.css';
 import './global.css';
 import { dropBootRequests } from './api/boot-requests';
-import { AppProviders } from './app/providers';
+import { App } from './app/app';
 import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
 import { prefetchSessionUser } from './app/session';
+import { takeOverEarlyInput } from './app/early-input';
 
 const queryClient = createQueryClient();
 // The stored session is checked while the router fetches the page's code, not after React mounts.
@@ -30,24 +31,31 @@ const stopWatching = router.subscribe(({ location }) => {
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
+// The build prerendered this page as a visitor without a session sees it (src/prerender.tsx);
+// index.html's script put the boot screen back for a signed-in visitor, whose page differs, and
+// so does a page reloaded with the state a navigation gave it (the login's notice): both are
+// rendered anew, as any other page.
+const prerendered =
+  root.hasAttribute('data-prerendered') &&
+  (window.history.state as { usr?: unknown } | null)?.usr == null;
 
 // A transition: React renders the first screen in slices of a few milliseconds, yielding to the
 // browser between them, instead of one long task that holds a slow phone's main thread.
 const render = () =>
   startTransition(() => {
-    createRoot(root).render(
-      <StrictMode>
-        <AppProviders queryClient={queryClient}>
-          <RouterProvider router={router} />
-        </AppProviders>
-      </StrictMode>,
+    const app = (
+      <App queryClient={queryClient} onCommitted={takeOverEarlyInput(root, prerendered)}>
+        <RouterProvider router={router} />
+      </App>
     );
+    if (prerendered) hydrateRoot(root, app);
+    else createRoot(root).render(app);
   });
 
 // RouterProvider subscribes to the router only when it commits: a sliced first render still under
 // way when the first page's code arrived missed that update and stayed on the loader for good (a
 // signed-in page, now and then, in Lighthouse's runs). It starts once the first match is loaded;
-// index.html's first screen stays until then.
+// index.html's first screen (or the prerendered page) stays until then.
 if (router.state.initialized) render();
 else {
   const stopWaiting = router.subscribe(({ initialized }) => {

@@ -140,3 +140,83 @@ describe('the web app served from memory', () => {
     ).toBe("default-src 'self';script-src 'self';script-src-attr 'none'");
   });
 });
+
+describe('the pages the build prerendered', () => {
+  const page = (screen: string) =>
+    `<!doctype html><script>boot()</script><div id="root" data-prerendered>${screen}</div><script>swap()</script>`;
+
+  beforeEach(async () => {
+    await mkdir(path.join(root, 'pages'));
+    for (const [name, screen] of [
+      ['index', 'início'],
+      ['login', 'entrar'],
+    ]) {
+      const file = path.join(root, 'pages', `${name}.html`);
+      const content = page(screen!);
+      await writeFile(file, content);
+      await writeFile(`${file}.br`, brotliCompressSync(content));
+    }
+  });
+
+  it('sends each its path, and index.html to every other path', async () => {
+    const app = await serve();
+    for (const [url, screen] of [
+      ['/', 'início'],
+      ['/login', 'entrar'],
+      ['/login/', 'entrar'],
+      ['/login?next=%2Fprofile', 'entrar'],
+    ]) {
+      const response = await app.inject({ url: url!, headers: { 'accept-encoding': 'br' } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-encoding'], url).toBe('br');
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(response.headers['content-type'], url).toBe('text/html; charset=utf-8');
+      expect(response.rawPayload.equals(brotliCompressSync(page(screen!))), url).toBe(true);
+    }
+    // Its file is no address of its own: the app's router shows that path's page (not found).
+    for (const url of ['/index.html', '/login/x', '/pages/login.html', '/pages/index.html']) {
+      expect((await app.inject({ url })).body, url).toBe(INDEX_HTML);
+    }
+  });
+
+  it('preloads what paints it, not its code, which it asks for once painted', async () => {
+    await writeFile(
+      path.join(root, 'route-preloads.json'),
+      JSON.stringify(
+        ['/login', '/reset-password'].map((route) => ({
+          path: route,
+          scripts: ['/assets/page-1.js'],
+          styles: ['/assets/page-2.css'],
+          images: ['/media/poster.jpg'],
+        })),
+      ),
+    );
+    const app = await serve();
+    const paint =
+      '</assets/page-2.css>; rel=preload; as=style; crossorigin, </media/poster.jpg>; rel=preload; as=image; fetchpriority=high';
+    expect((await app.inject({ url: '/login' })).headers.link).toBe(paint);
+    // Not prerendered: its code renders its first screen.
+    expect((await app.inject({ url: '/reset-password' })).headers.link).toBe(
+      `${paint}, </assets/page-1.js>; rel=modulepreload`,
+    );
+  });
+
+  it("lets each page's inline scripts run, by their hashes", async () => {
+    const app = Fastify();
+    app.addHook('onRequest', (_request, reply, done) => {
+      reply.raw.setHeader('content-security-policy', "default-src 'self';script-src 'self'");
+      done();
+    });
+    const sendPage = await registerWebApp(app, root);
+    app.setNotFoundHandler((request, reply) => sendPage!(request, reply));
+    const hash = (script: string) =>
+      `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+    expect((await app.inject({ url: '/login' })).headers['content-security-policy']).toBe(
+      `default-src 'self';script-src 'self' ${hash('boot()')} ${hash('swap()')}`,
+    );
+    // index.html has none.
+    expect((await app.inject({ url: '/profile' })).headers['content-security-policy']).toBe(
+      "default-src 'self';script-src 'self'",
+    );
+  });
+});

@@ -141,10 +141,29 @@ interface RoutePreload {
   images: string[];
 }
 
-/** `<url>; rel=…` and a `/property/:id` pattern as an expression matching its paths. */
-function preloadHeaders(file: WebFile | undefined): { pattern: RegExp; link: string }[] {
+/**
+ * A route's `Link` header, `<url>; rel=…`, for index.html and for a prerendered page, whose
+ * screen is painted without the app's code: that page asks for its code itself once the screen is
+ * painted (web/vite.config.ts `loadAfterFirstPaint`), the header only for what paints it.
+ */
+interface RouteLinks {
+  pattern: RegExp;
+  shell: string;
+  prerendered: string;
+}
+
+/** Each route's Link headers, its `/property/:id` pattern as an expression matching its paths. */
+function preloadHeaders(file: WebFile | undefined): RouteLinks[] {
   if (!file) return [];
   const routes = JSON.parse(file.identity.body.toString('utf8')) as RoutePreload[];
+  const link = (route: RoutePreload, scripts: string[]) =>
+    [
+      // crossorigin: the app's loader asks for a route's styles in CORS mode; a preload in
+      // another mode would be fetched twice.
+      ...route.styles.map((url) => `<${url}>; rel=preload; as=style; crossorigin`),
+      ...route.images.map((url) => `<${url}>; rel=preload; as=image; fetchpriority=high`),
+      ...scripts.map((url) => `<${url}>; rel=modulepreload`),
+    ].join(', ');
   return routes
     .map((route) => ({
       pattern: new RegExp(
@@ -155,15 +174,10 @@ function preloadHeaders(file: WebFile | undefined): { pattern: RegExp; link: str
           )
           .join('/')}/?$`,
       ),
-      link: [
-        // crossorigin: the app's loader asks for a route's styles in CORS mode; a preload in
-        // another mode would be fetched twice.
-        ...route.styles.map((url) => `<${url}>; rel=preload; as=style; crossorigin`),
-        ...route.images.map((url) => `<${url}>; rel=preload; as=image; fetchpriority=high`),
-        ...route.scripts.map((url) => `<${url}>; rel=modulepreload`),
-      ].join(', '),
+      shell: link(route, route.scripts),
+      prerendered: link(route, []),
     }))
-    .filter((route) => route.link !== '');
+    .filter((route) => route.shell !== '');
 }
 
 /** A CSP source (`'sha256-…'`) for each inline script of a page, in the order they appear. */
@@ -190,6 +204,17 @@ function allowingScripts(sources: string[]): (csp: string) => string {
   };
 }
 
+/**
+ * The pages the build prerendered (web/vite.config.ts `prerender`): index.html with the first
+ * screen of a public page in it, as `/pages/login.html` for `/login` and `/pages/index.html` for
+ * `/`. Each is sent at its own path only, not at its file's.
+ */
+const PRERENDERED_DIR = '/pages/';
+const prerenderedPath = (url: string) => {
+  const name = url.slice(PRERENDERED_DIR.length, -'.html'.length);
+  return name === 'index' ? '/' : `/${name}`;
+};
+
 /** Answers a path of the web app with its page (the router decides what it shows). */
 export type SendWebApp = (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
 
@@ -198,7 +223,8 @@ export type SendWebApp = (request: FastifyRequest, reply: FastifyReply) => Fasti
  * app routes itself, or null without a build. Sent as the browser accepts: brotli, gzip or plain
  * (Vary: Accept-Encoding). Hashed assets are cached for a year; everything else, index.html first,
  * is revalidated on every use (its ETag makes that a 304), so a deploy shows at once. The page
- * carries a `Link` header preloading its route's files when the build lists them.
+ * carries a `Link` header preloading its route's files when the build lists them. A path the build
+ * prerendered gets its own page (the first screen already in it), every other one index.html.
  */
 export async function registerWebApp(
   app: FastifyInstance,
@@ -212,22 +238,35 @@ export async function registerWebApp(
   const files = await loadWebApp(root, maxBytes);
   const index = files.get('/index.html')!;
   const preloads = preloadHeaders(files.get(ROUTE_PRELOADS_FILE));
-  // The page's HTML names, in a Link header, the files its route needs: the browser fetches them
-  // with the first file instead of after it has run.
-  const scripts = inlineScriptHashes(index.identity.body.toString('utf8'));
-  const pageCsp = scripts.length > 0 ? allowingScripts(scripts) : undefined;
+  // Each page's CSP allows its own inline scripts (index.html's, which a prerendered page keeps).
+  const withScripts = (file: WebFile) => {
+    const scripts = inlineScriptHashes(file.identity.body.toString('utf8'));
+    return { file, csp: scripts.length > 0 ? allowingScripts(scripts) : undefined };
+  };
+  const shell = withScripts(index);
+  const prerendered = new Map(
+    [...files]
+      .filter(([url]) => url.startsWith(PRERENDERED_DIR) && url.endsWith('.html'))
+      .map(([url, file]) => [prerenderedPath(url), withScripts(file)]),
+  );
   const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?', 1)[0]!;
-    const link = preloads.find((route) => route.pattern.test(pathname))?.link;
-    if (link) reply.header('link', link);
-    const csp = reply.getHeader('content-security-policy');
-    if (pageCsp && typeof csp === 'string') reply.header('content-security-policy', pageCsp(csp));
-    return sendFile(request, reply, index);
+    // The page's HTML names, in a Link header, the files its route needs: the browser fetches
+    // them with the first file instead of after it has run.
+    const links = preloads.find((route) => route.pattern.test(pathname));
+    const page = prerendered.get(pathname.replace(/(.)\/$/, '$1'));
+    if (links) reply.header('link', page ? links.prerendered : links.shell);
+    const { file, csp } = page ?? shell;
+    const policy = reply.getHeader('content-security-policy');
+    if (csp && typeof policy === 'string') reply.header('content-security-policy', csp(policy));
+    return sendFile(request, reply, file);
   };
-  for (const [url, file] of files)
+  for (const [url, file] of files) {
+    if (url.startsWith(PRERENDERED_DIR)) continue;
     app.get(url, (request, reply) =>
       file === index ? sendPage(request, reply) : sendFile(request, reply, file),
     );
+  }
   app.get('/', sendPage);
   return sendPage;
 }

@@ -200,6 +200,8 @@ for (const viewport of Object.values(widths)) {
   }) => {
     await page.setViewportSize(viewport);
     await page.goto('/');
+    // The footer moves down once the seals are in (the app asks for them): clicked after.
+    await expect(page.getByRole('link', { name: /^Solicitar / }).first()).toBeVisible();
     await page.locator('footer').getByRole('link', { name: 'Verificar certificado' }).click();
     await expect(page).toHaveURL('/verificar');
     await expect(

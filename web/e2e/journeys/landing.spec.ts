@@ -65,6 +65,8 @@ test.describe('landing page as a visitor', () => {
 
   test('leads to real privacy and terms pages', async ({ page, snap }) => {
     await page.goto('/');
+    // The footer moves down once the seals are in (the app asks for them): clicked after.
+    await expect(page.getByRole('link', { name: /^Solicitar / }).first()).toBeVisible();
     await page.getByRole('link', { name: 'Política de Privacidade' }).click();
     await expect(page).toHaveURL(/\/privacidade$/);
     await expect(
@@ -74,6 +76,8 @@ test.describe('landing page as a visitor', () => {
     await snap('privacy-1280');
 
     await page.goto('/');
+    // The footer moves down once the seals are in (the app asks for them): clicked after.
+    await expect(page.getByRole('link', { name: /^Solicitar / }).first()).toBeVisible();
     await page.getByRole('link', { name: 'Termos de Uso' }).click();
     await expect(page).toHaveURL(/\/termos$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Termos de Uso' })).toBeVisible();

@@ -51,6 +51,8 @@ for (const viewport of [widths.desktop]) {
 
     // From the footer of the landing page.
     await page.goto('/');
+    // The footer moves down once the seals are in (the app asks for them): clicked after.
+    await expect(page.getByRole('link', { name: /^Solicitar / }).first()).toBeVisible();
     await page.getByRole('link', { name: 'Certificados', exact: true }).click();
     await expect(page).toHaveURL(/\/certificados$/);
     await expect(

@@ -120,6 +120,9 @@ describe('routes', () => {
 
     afterEach(() => {
       delete window.agroseloBoot;
+      // The script also holds the forms sent before the app runs (src/app/early-input.ts).
+      window.agroseloEarlyInput?.release();
+      delete window.agroseloEarlyInput;
     });
 
     it.each(pages)('%s: the same requests, asked once', async (path, key, url) => {

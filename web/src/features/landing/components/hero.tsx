@@ -7,7 +7,9 @@ import { HERO_MEDIA, SITE_TAGLINE } from '../../../lib/site';
 import classes from './hero.module.css';
 
 export function Hero({ showRegister }: { showRegister: boolean }) {
-  const reduceMotion = useReducedMotion(false, { getInitialValueInEffect: false });
+  // The prerendered page (src/prerender.tsx) cannot know the visitor's preference: it has no video,
+  // nor has the first render that hydrates it; the video comes once the preference is read.
+  const reduceMotion = useReducedMotion(true);
 
   return (
     <section

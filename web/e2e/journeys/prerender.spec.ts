@@ -1,0 +1,144 @@
+import type { Page, Route } from '@playwright/test';
+import { DEMO_PASSWORD, demo, expect, test, TOKEN_KEY } from '../fixtures';
+
+/** The public pages the build prerenders (web/src/prerender.tsx), with their first heading. */
+const PAGES = [
+  ['/', 'Selos de qualidade para o arroz do Rio Grande do Sul'],
+  ['/login', 'Entrar'],
+  ['/register', 'Criar conta'],
+  ['/verificar', 'Verificar certificado'],
+] as const;
+
+/** Holds the app's code (and whatever matches `also`) until the returned function lets it through. */
+async function holdScripts(page: Page, also?: string): Promise<() => Promise<void>> {
+  const held: Route[] = [];
+  let holding = true;
+  const hold = (route: Route) => (holding ? held.push(route) : route.continue());
+  await page.route('**/assets/*.js', hold);
+  if (also) await page.route(also, hold);
+  return async () => {
+    holding = false;
+    for (const route of held.splice(0)) await route.continue();
+  };
+}
+
+/** The app has rendered or hydrated its first screen (src/app/early-input.ts). */
+const appTookOver = (page: Page) =>
+  page.waitForFunction(() => !('agroseloEarlyInput' in window), undefined, { timeout: 30_000 });
+
+/** Every error the page logs or throws (React reports a hydration mismatch so), from now on. */
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+test.describe('the prerendered public pages', () => {
+  for (const [url, heading] of PAGES) {
+    test(`${url} is painted from its HTML, then hydrated as the app renders it`, async ({
+      page,
+    }) => {
+      const errors = watchErrors(page);
+      // The seals' answer held too: the prerender has their skeleton.
+      const release = await holdScripts(page, '**/api/stamp/all');
+      await page.goto(url, { waitUntil: 'commit' });
+      const title = page.getByRole('heading', { level: 1, name: heading });
+      await expect(title).toBeVisible();
+      const element = await title.elementHandle();
+      await release();
+      await appTookOver(page);
+      // Hydrated: the same elements, not a client render that replaced them after a mismatch.
+      expect(await element!.evaluate((node) => node.isConnected)).toBe(true);
+      expect(errors).toEqual([]);
+      // (The attributes React's production build does not compare, its ids first: prerender.test.tsx.)
+    });
+  }
+
+  test('what a visitor types and sends before the app has arrived signs them in', async ({
+    page,
+  }) => {
+    const errors = watchErrors(page);
+    const release = await holdScripts(page);
+    await page.goto('/login', { waitUntil: 'commit' });
+    await page.getByLabel('E-mail').fill(demo.admin);
+    await page.getByLabel('Senha').fill(DEMO_PASSWORD);
+    await page.getByLabel('Lembrar de mim').check();
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    // Held, not sent to the server as a GET with the password in its address.
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByLabel('E-mail')).toHaveValue(demo.admin);
+    await release();
+    await expect(page).toHaveURL(/\/process-instances$/);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Processos em andamento' }),
+    ).toBeVisible();
+    // "Lembrar de mim" was ticked before the app ran: the session is kept across visits.
+    expect(
+      await page.evaluate((key) => window.localStorage.getItem(key), TOKEN_KEY),
+    ).not.toBeNull();
+    expect(errors).toEqual([]);
+  });
+
+  test('a button clicked before the app has arrived does its work once it has', async ({
+    page,
+  }) => {
+    const release = await holdScripts(page);
+    await page.goto('/login', { waitUntil: 'commit' });
+    await page.getByLabel('E-mail').fill('ana@example.com');
+    await page.getByRole('button', { name: 'Esqueci minha senha' }).click();
+    await release();
+    const dialog = page.getByRole('dialog', { name: /senha/i });
+    await expect(dialog).toBeVisible();
+  });
+
+  test('a visitor who scrolled before the app has arrived stays where they were', async ({
+    page,
+  }) => {
+    const release = await holdScripts(page, '**/api/stamp/all');
+    await page.goto('/', { waitUntil: 'commit' });
+    await page
+      .getByRole('heading', { level: 2, name: 'Selos de qualidade' })
+      .scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(0);
+    await release();
+    await appTookOver(page);
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+  });
+
+  test('a link followed before the app has arrived leads to its page', async ({ page }) => {
+    const release = await holdScripts(page);
+    await page.goto('/', { waitUntil: 'commit' });
+    // The next page's answer comes only after this one's code has arrived and run.
+    const leave = await holdScripts(page, '**/privacidade');
+    await page.getByRole('link', { name: 'Política de Privacidade' }).click({ noWaitAfter: true });
+    await release();
+    await page.waitForTimeout(1000);
+    await leave();
+    await expect(page).toHaveURL(/\/privacidade$/);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Política de Privacidade' }),
+    ).toBeVisible();
+  });
+
+  test('a signed-in visitor gets the boot screen, then their own page, not the visitor one', async ({
+    page,
+    loginAs,
+  }) => {
+    await loginAs('admin');
+    const errors = watchErrors(page);
+    const release = await holdScripts(page);
+    await page.goto('/', { waitUntil: 'commit' });
+    await expect(page.locator('#root > .boot')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Cadastre-se' })).toHaveCount(0);
+    await release();
+    await expect(
+      page.getByRole('button', { name: 'Menu do usuário: Helena Schneider (Administrador)' }),
+    ).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Cadastre-se' })).toHaveCount(0);
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,107 @@
+import { act } from '@testing-library/react';
+import { useState } from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { App } from './app';
+import { takeOverEarlyInput } from './early-input';
+import { createQueryClient } from './query-client';
+
+/** A form whose fields the app holds (controlled), as Mantine's and the masked ones are. */
+function Form({ onSend }: { onSend: (sent: string) => void }) {
+  const [name, setName] = useState('');
+  const [agreed, setAgreed] = useState(false);
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSend(`${name}|${agreed}`);
+      }}
+    >
+      <input aria-label="Nome" value={name} onChange={(event) => setName(event.target.value)} />
+      <input
+        type="checkbox"
+        aria-label="Aceito"
+        checked={agreed}
+        onChange={(event) => setAgreed(event.target.checked)}
+      />
+      <button type="button" onClick={() => setName((current) => `${current}!`)}>
+        Exclamar
+      </button>
+      <output>{`${name}|${agreed}`}</output>
+    </form>
+  );
+}
+
+let root: Root | undefined;
+afterEach(() => {
+  act(() => root?.unmount());
+  root = undefined;
+  document.body.innerHTML = '';
+  window.agroseloEarlyInput?.release();
+  delete window.agroseloEarlyInput;
+});
+
+/** index.html's hold of forms sent before the app runs, as its first script sets it up. */
+function holdForms() {
+  const hold = (event: Event) => {
+    event.preventDefault();
+    event.stopPropagation();
+    window.agroseloEarlyInput!.submitted = event.target as HTMLFormElement;
+  };
+  document.addEventListener('submit', hold, true);
+  const click = (event: Event) => {
+    event.stopPropagation();
+    const button = (event.target as Element).closest<HTMLButtonElement>('button[type="button"]');
+    if (button) window.agroseloEarlyInput!.clicked.push(button);
+  };
+  document.addEventListener('click', click, true);
+  window.agroseloEarlyInput = {
+    submitted: null,
+    clicked: [],
+    release: () => {
+      document.removeEventListener('submit', hold, true);
+      document.removeEventListener('click', click, true);
+    },
+  };
+}
+
+describe('what a visitor did on a prerendered page before the app ran', () => {
+  it('reaches the app: typed text, a ticked box, a click and the form sent', async () => {
+    holdForms();
+    const sent = vi.fn();
+    const container = document.createElement('div');
+    const queryClient = createQueryClient();
+    container.innerHTML = renderToString(
+      <App queryClient={queryClient}>
+        <Form onSend={sent} />
+      </App>,
+    );
+    document.body.append(container);
+    const [name, agreed] = container.querySelectorAll('input');
+    name!.value = 'Ana';
+    agreed!.checked = true;
+    container.querySelector('button')!.click();
+    container.querySelector('form')!.requestSubmit();
+    expect(window.agroseloEarlyInput?.submitted).toBe(container.querySelector('form'));
+
+    vi.useFakeTimers();
+    // As main.tsx hydrates a prerendered page.
+    await act(async () => {
+      root = hydrateRoot(
+        container,
+        <App queryClient={queryClient} onCommitted={takeOverEarlyInput(container, true)}>
+          <Form onSend={sent} />
+        </App>,
+      );
+    });
+    expect(container.querySelector('output')).toHaveTextContent('Ana|true');
+    expect(name!.value).toBe('Ana');
+    expect(agreed!.checked).toBe(true);
+    expect(window.agroseloEarlyInput).toBeUndefined();
+    expect(sent).not.toHaveBeenCalled();
+    await act(() => vi.runAllTimersAsync());
+    // The click, then the form: as the visitor did them.
+    expect(sent).toHaveBeenCalledExactlyOnceWith('Ana!|true');
+  });
+});
