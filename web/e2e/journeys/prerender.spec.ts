@@ -1,5 +1,5 @@
 import type { Page, Route } from '@playwright/test';
-import { DEMO_PASSWORD, demo, expect, test, TOKEN_KEY } from '../fixtures';
+import { DEMO_PASSWORD, demo, expect, test, TOKEN_KEY, widths } from '../fixtures';
 
 /** The public pages the build prerenders (web/src/prerender.tsx), with their first heading. */
 const PAGES = [
@@ -40,7 +40,10 @@ test.describe('the prerendered public pages', () => {
   for (const [url, heading] of PAGES) {
     test(`${url} is painted from its HTML, then hydrated as the app renders it`, async ({
       page,
+      snap,
     }) => {
+      // A phone on a slow link is whom the prerendered screen is for.
+      await page.setViewportSize(widths.mobile);
       const errors = watchErrors(page);
       // The seals' answer held too: the prerender has their skeleton.
       const release = await holdScripts(page, '**/api/stamp/all');
@@ -48,6 +51,15 @@ test.describe('the prerendered public pages', () => {
       const title = page.getByRole('heading', { level: 1, name: heading });
       await expect(title).toBeVisible();
       const element = await title.elementHandle();
+      // The theme's light colours are there before the app sets its colour scheme (without them
+      // the fields were painted borderless, the required marks black).
+      expect(
+        await page.evaluate(() =>
+          getComputedStyle(document.body).getPropertyValue('--mantine-color-error').trim(),
+        ),
+      ).not.toBe('');
+      // The screen as painted before any of the app's code has run.
+      await snap(`prerendered${url === '/' ? '-landing' : url.replace('/', '-')}-375`);
       await release();
       await appTookOver(page);
       // Hydrated: the same elements, not a client render that replaced them after a mismatch.
