@@ -6,8 +6,8 @@ import { Center, Loader } from '@mantine/core';
  */
 export function PageLoader({ label = 'Carregando…' }: { label?: string }) {
   return (
-    <Center mih="calc(100dvh - 80px)" role="status" aria-live="polite">
-      <Loader aria-label={label} />
+    <Center mih="calc(100dvh - 80px)">
+      <Loader role="status" aria-label={label} />
     </Center>
   );
 }

@@ -87,12 +87,12 @@ export function AppHeader({ menu }: AppHeaderProps) {
             </Button>
           ))}
           {user ? (
-            <Suspense fallback={<Loader size="sm" aria-label="Carregando menu" />}>
+            <Suspense fallback={<Loader size="sm" role="status" aria-label="Carregando menu" />}>
               <NotificationBell />
               <UserMenu user={user} />
             </Suspense>
           ) : status === 'loading' ? (
-            <Loader size="sm" aria-label="Carregando sessão" />
+            <Loader size="sm" role="status" aria-label="Carregando sessão" />
           ) : (
             <Button component={Link} to={paths.login()} leftSection={<IconLogin2 size={18} />}>
               Entrar

@@ -57,6 +57,20 @@ describe('AppLayout header', () => {
     );
   });
 
+  it('announces the session it waits for as a status, a name its role allows', () => {
+    storeToken();
+    mockFetch({ 'GET /api/auth/info': () => new Promise<Response>(() => {}) });
+    renderWithProviders(
+      <Routes>
+        <Route element={<AppLayout />}>
+          <Route path="*" element={<LocationProbe />} />
+        </Route>
+      </Routes>,
+    );
+    // axe refused the label on Mantine's Loader, a span of no role (aria-prohibited-attr).
+    expect(screen.getByRole('status', { name: 'Carregando sessão' })).toBeInTheDocument();
+  });
+
   it('offers only "Entrar" to visitors: no bell, no menu', () => {
     const fetchMock = renderShell(null);
     expect(within(mainNav()).getByRole('link', { name: 'Entrar' })).toHaveAttribute(

@@ -135,6 +135,7 @@ function DetailSkeleton() {
       py="xl"
       px={{ base: 'sm', sm: 'md' }}
       mih="100dvh"
+      role="status"
       aria-busy
       aria-label="Carregando"
     >

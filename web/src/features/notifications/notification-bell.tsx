@@ -44,7 +44,7 @@ export function NotificationBell() {
         <Menu.Label>Notificações</Menu.Label>
         {isPending && fetchStatus === 'fetching' ? (
           <Box p="sm">
-            <Loader size="sm" aria-label="Carregando notificações" />
+            <Loader size="sm" role="status" aria-label="Carregando notificações" />
           </Box>
         ) : isError ? (
           <Text c="red.9" size="sm" p="sm" role="alert">

@@ -20,7 +20,7 @@ export function PhotoImage({ url, alt, large }: { url: string; alt: string; larg
   if (!src) {
     return large ? (
       <Stack h={240} align="center" justify="center">
-        <Loader aria-label="Carregando a foto" />
+        <Loader role="status" aria-label="Carregando a foto" />
       </Stack>
     ) : (
       <Skeleton w={THUMB_SIZE} h={THUMB_SIZE} radius="sm" />

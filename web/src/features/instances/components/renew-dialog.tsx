@@ -61,7 +61,7 @@ export function RenewDialog({
         </Text>
         {previous.isPending ? (
           // The fields' own height, so they take its place without moving the buttons.
-          <Skeleton h={150} aria-label="Carregando os dados da safra anterior" />
+          <Skeleton h={150} role="status" aria-label="Carregando os dados da safra anterior" />
         ) : (
           <RequestFacts
             value={facts}

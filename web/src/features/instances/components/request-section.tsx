@@ -68,7 +68,7 @@ export function RequestSection({ process }: RequestSectionProps) {
       </Alert>
     );
   } else if (properties.isPending) {
-    content = <Skeleton h={120} aria-label="Carregando suas propriedades" />;
+    content = <Skeleton h={120} role="status" aria-label="Carregando suas propriedades" />;
   } else if (properties.isError) {
     content = <LoadError title="Não foi possível carregar suas propriedades" query={properties} />;
   } else if (properties.data.length === 0) {

@@ -71,7 +71,7 @@ export function ReviewList<T>({
   }
   if (!items) {
     return (
-      <Stack gap="sm" aria-busy aria-label={`Carregando ${noun}`}>
+      <Stack gap="sm" role="status" aria-busy aria-label={`Carregando ${noun}`}>
         {Array.from({ length: Math.min(total, 4) }, (_, index) => (
           <Skeleton key={index} h={itemHeight} radius="md" />
         ))}
