@@ -31,6 +31,11 @@ function renderShell(
     'GET /api/auth/info': role ? json(wireUser(role)) : json({ detail: 'x' }, { status: 401 }),
     'GET /api/process-instance/pending': pending instanceof Promise ? () => pending : json(pending),
   });
+  renderLayout();
+  return fetchMock;
+}
+
+function renderLayout() {
   renderWithProviders(
     <Routes>
       <Route element={<AppLayout />}>
@@ -38,7 +43,6 @@ function renderShell(
       </Route>
     </Routes>,
   );
-  return fetchMock;
 }
 
 const mainNav = () => screen.getByRole('navigation', { name: 'Navegação principal' });
@@ -60,13 +64,7 @@ describe('AppLayout header', () => {
   it('announces the session it waits for as a status, a name its role allows', () => {
     storeToken();
     mockFetch({ 'GET /api/auth/info': () => new Promise<Response>(() => {}) });
-    renderWithProviders(
-      <Routes>
-        <Route element={<AppLayout />}>
-          <Route path="*" element={<LocationProbe />} />
-        </Route>
-      </Routes>,
-    );
+    renderLayout();
     // axe refused the label on Mantine's Loader, a span of no role (aria-prohibited-attr).
     expect(screen.getByRole('status', { name: 'Carregando sessão' })).toBeInTheDocument();
   });
