@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { runIndexHeadScript } from '../../test/index-html';
 import { App } from './app';
 import { takeOverEarlyInput } from './early-input';
 import { createQueryClient } from './query-client';
@@ -42,33 +43,10 @@ afterEach(() => {
   delete window.agroseloEarlyInput;
 });
 
-/** index.html's hold of forms sent before the app runs, as its first script sets it up. */
-function holdForms() {
-  const hold = (event: Event) => {
-    event.preventDefault();
-    event.stopPropagation();
-    window.agroseloEarlyInput!.submitted = event.target as HTMLFormElement;
-  };
-  document.addEventListener('submit', hold, true);
-  const click = (event: Event) => {
-    event.stopPropagation();
-    const button = (event.target as Element).closest<HTMLButtonElement>('button[type="button"]');
-    if (button) window.agroseloEarlyInput!.clicked.push(button);
-  };
-  document.addEventListener('click', click, true);
-  window.agroseloEarlyInput = {
-    submitted: null,
-    clicked: [],
-    release: () => {
-      document.removeEventListener('submit', hold, true);
-      document.removeEventListener('click', click, true);
-    },
-  };
-}
-
 describe('what a visitor did on a prerendered page before the app ran', () => {
   it('reaches the app: typed text, a ticked box, a click and the form sent', async () => {
-    holdForms();
+    // index.html's own hold, as the browser runs it before the page's body.
+    runIndexHeadScript();
     const sent = vi.fn();
     const container = document.createElement('div');
     const queryClient = createQueryClient();

@@ -3,9 +3,9 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { messages } from '@agroselo/contracts';
 import { callTo, json, mockFetch } from '../../test/fetch-mock';
+import { runIndexHeadScript } from '../../test/index-html';
 import { createTestQueryClient, renderWithProviders } from '../../test/render';
 import { storeToken, wireUser } from '../../test/users';
-import indexHtml from '../../index.html?raw';
 import { tokenStore } from '../api';
 import { createQueryClient } from './query-client';
 import { createRoutes } from './routes';
@@ -107,13 +107,11 @@ describe('routes', () => {
   });
 
   describe("index.html's script asks for them before the app's code, and the app takes its answers", () => {
-    const script = /<script>([\s\S]*?)<\/script>/.exec(indexHtml)?.[1] ?? '';
-
     /** Runs index.html's inline script as the browser would on a first load of `path`. */
     function runBootScript(path: string, routes: Parameters<typeof mockFetch>[0]) {
       const bootFetch = mockFetch(routes);
       window.history.replaceState(null, '', path);
-      new Function(script)();
+      runIndexHeadScript();
       window.history.replaceState(null, '', '/');
       return bootFetch;
     }
