@@ -55,6 +55,15 @@ export async function switchTo(page: Page, token: string | null, url: string) {
   await page.goto(url);
 }
 
+/**
+ * The landing, once its seals are in: they come with the app, after the prerendered page has been
+ * painted, and move its footer down, so a footer link clicked before them can miss.
+ */
+export async function openLanding(page: Page) {
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: /^Solicitar / }).first()).toBeVisible();
+}
+
 export const widths = {
   mobile: { width: 375, height: 812 },
   desktop: { width: 1280, height: 800 },

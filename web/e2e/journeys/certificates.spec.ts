@@ -9,7 +9,7 @@ import {
   saoPauloDay,
   tokenOf,
 } from '../api-steps';
-import { expect, switchTo, test, widths } from '../fixtures';
+import { expect, openLanding, switchTo, test, widths } from '../fixtures';
 
 /** The demo's granted seal (server/src/db/seed/demo.ts). */
 const DEMO_CERTIFICATE = 'AGS-DEM0-2025';
@@ -199,9 +199,7 @@ for (const viewport of Object.values(widths)) {
     expectAccessible,
   }) => {
     await page.setViewportSize(viewport);
-    await page.goto('/');
-    // The footer moves down once the seals are in (the app asks for them): clicked after.
-    await expect(page.getByRole('link', { name: /^Solicitar / }).first()).toBeVisible();
+    await openLanding(page);
     await page.locator('footer').getByRole('link', { name: 'Verificar certificado' }).click();
     await expect(page).toHaveURL('/verificar');
     await expect(

@@ -1,4 +1,4 @@
-import { expect, test, widths } from '../fixtures';
+import { expect, openLanding, test, widths } from '../fixtures';
 
 test.describe('landing page as a visitor', () => {
   test('shows the header, the demo seals and the way to register on a large screen', async ({
@@ -64,9 +64,7 @@ test.describe('landing page as a visitor', () => {
   });
 
   test('leads to real privacy and terms pages', async ({ page, snap }) => {
-    await page.goto('/');
-    // The footer moves down once the seals are in (the app asks for them): clicked after.
-    await expect(page.getByRole('link', { name: /^Solicitar / }).first()).toBeVisible();
+    await openLanding(page);
     await page.getByRole('link', { name: 'Política de Privacidade' }).click();
     await expect(page).toHaveURL(/\/privacidade$/);
     await expect(
@@ -75,9 +73,7 @@ test.describe('landing page as a visitor', () => {
     await expect(page.getByText(/13\.709/).first()).toBeVisible();
     await snap('privacy-1280');
 
-    await page.goto('/');
-    // The footer moves down once the seals are in (the app asks for them): clicked after.
-    await expect(page.getByRole('link', { name: /^Solicitar / }).first()).toBeVisible();
+    await openLanding(page);
     await page.getByRole('link', { name: 'Termos de Uso' }).click();
     await expect(page).toHaveURL(/\/termos$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Termos de Uso' })).toBeVisible();

@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { bearer, tokenOf } from '../api-steps';
-import { expect, test, widths } from '../fixtures';
+import { expect, openLanding, test, widths } from '../fixtures';
 import { expectNoPageOverflow } from '../overflow';
 
 /** The demo's certified farm, of the second producer (server/src/db/seed/demo.ts). */
@@ -50,9 +50,7 @@ for (const viewport of [widths.desktop]) {
     await setConsent(request, token, true);
 
     // From the footer of the landing page.
-    await page.goto('/');
-    // The footer moves down once the seals are in (the app asks for them): clicked after.
-    await expect(page.getByRole('link', { name: /^Solicitar / }).first()).toBeVisible();
+    await openLanding(page);
     await page.getByRole('link', { name: 'Certificados', exact: true }).click();
     await expect(page).toHaveURL(/\/certificados$/);
     await expect(
