@@ -58,8 +58,12 @@ test.describe('the prerendered public pages', () => {
           getComputedStyle(document.body).getPropertyValue('--mantine-color-error').trim(),
         ),
       ).not.toBe('');
-      // The screen as painted before any of the app's code has run.
-      await snap(`prerendered${url === '/' ? '-landing' : url.replace('/', '-')}-375`);
+      // The screen as painted before any of the app's code has run, on a phone and a desktop (the
+      // app then hydrates it at the desktop's width).
+      const name = `prerendered${url === '/' ? '-landing' : url.replace('/', '-')}`;
+      await snap(`${name}-375`);
+      await page.setViewportSize(widths.desktop);
+      await snap(`${name}-1280`);
       await release();
       await appTookOver(page);
       // Hydrated: the same elements, not a client render that replaced them after a mismatch.
