@@ -98,6 +98,18 @@ test.describe('the prerendered public pages', () => {
     expect(errors).toEqual([]);
   });
 
+  test('a masked field typed into before the app has arrived keeps every digit', async ({
+    page,
+  }) => {
+    const release = await holdScripts(page);
+    await page.goto('/register', { waitUntil: 'commit' });
+    await page.getByLabel(/^CPF/).pressSequentially('52998224725');
+    await release();
+    await appTookOver(page);
+    // Its mask, attached with the app, put the app's empty value back: the typed one is replayed.
+    await expect(page.getByLabel(/^CPF/)).toHaveValue('529.982.247-25');
+  });
+
   test('a button clicked before the app has arrived does its work once it has', async ({
     page,
   }) => {

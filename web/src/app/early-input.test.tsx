@@ -4,6 +4,8 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { runIndexHeadScript } from '../../test/index-html';
+import { MaskedInput } from '../components/masked-input';
+import { CPF_MASK } from '../lib/masks';
 import { App } from './app';
 import { takeOverEarlyInput } from './early-input';
 import { createQueryClient } from './query-client';
@@ -12,14 +14,16 @@ import { createQueryClient } from './query-client';
 function Form({ onSend }: { onSend: (sent: string) => void }) {
   const [name, setName] = useState('');
   const [agreed, setAgreed] = useState(false);
+  const [cpf, setCpf] = useState('');
   return (
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        onSend(`${name}|${agreed}`);
+        onSend(`${name}|${agreed}|${cpf}`);
       }}
     >
       <input aria-label="Nome" value={name} onChange={(event) => setName(event.target.value)} />
+      <MaskedInput aria-label="CPF" mask={CPF_MASK} value={cpf} onChange={setCpf} />
       <input
         type="checkbox"
         aria-label="Aceito"
@@ -29,7 +33,7 @@ function Form({ onSend }: { onSend: (sent: string) => void }) {
       <button type="button" onClick={() => setName((current) => `${current}!`)}>
         Exclamar
       </button>
-      <output>{`${name}|${agreed}`}</output>
+      <output>{`${name}|${agreed}|${cpf}`}</output>
     </form>
   );
 }
@@ -56,8 +60,14 @@ describe('what a visitor did on a prerendered page before the app ran', () => {
       </App>,
     );
     document.body.append(container);
-    const [name, agreed] = container.querySelectorAll('input');
-    name!.value = 'Ana';
+    const [name, cpf, agreed] = container.querySelectorAll('input');
+    const type = (field: HTMLInputElement, value: string) => {
+      field.value = value;
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+    };
+    type(name!, 'Ana');
+    // Typed into the masked field before its mask is there: digits only.
+    type(cpf!, '52998224725');
     agreed!.checked = true;
     container.querySelector('button')!.click();
     container.querySelector('form')!.requestSubmit();
@@ -73,13 +83,16 @@ describe('what a visitor did on a prerendered page before the app ran', () => {
         </App>,
       );
     });
-    expect(container.querySelector('output')).toHaveTextContent('Ana|true');
-    expect(name!.value).toBe('Ana');
-    expect(agreed!.checked).toBe(true);
     expect(window.agroseloEarlyInput).toBeUndefined();
+    // The typed values a task later, once the mask is attached (it put the app's empty value back).
+    await act(() => vi.advanceTimersToNextTimerAsync());
+    expect(container.querySelector('output')).toHaveTextContent('Ana|true|529.982.247-25');
+    expect(name!.value).toBe('Ana');
+    expect(cpf!.value).toBe('529.982.247-25');
+    expect(agreed!.checked).toBe(true);
     expect(sent).not.toHaveBeenCalled();
     await act(() => vi.runAllTimersAsync());
     // The click, then the form: as the visitor did them.
-    expect(sent).toHaveBeenCalledExactlyOnceWith('Ana!|true');
+    expect(sent).toHaveBeenCalledExactlyOnceWith('Ana!|true|529.982.247-25');
   });
 });

@@ -9,6 +9,8 @@ interface EarlyInput {
   submitted: HTMLFormElement | null;
   /** The buttons clicked before the app ran, in order. */
   clicked: HTMLButtonElement[];
+  /** The last value typed into each field before the app ran. */
+  typed: Map<EventTarget, string>;
   /** Stops holding forms and clicks: the app's own handlers have them from now on. */
   release(): void;
 }
@@ -23,27 +25,34 @@ const nativeValueSetter = (field: HTMLInputElement | HTMLTextAreaElement) =>
   Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, 'value')?.set;
 
 /**
- * Tells the app what the visitor typed or ticked in a field before it took the page over: React
- * keeps such a value in the page when it hydrates, but a field whose value the app holds
- * (a controlled or masked input) would put its own back at its next render. The change is played
- * to React as the visitor's own input, through its value tracker (the element's `value`
- * property, which React watches, keeps the prerendered value; the prototype's setter sets the
- * typed one, which React then sees as new).
+ * What the visitor typed or ticked in a field before the app took the page over, and the step that
+ * tells the app. A typed value is the last one index.html's script saw typed (`typed`): a masked
+ * field's mask (react-imask) puts the app's value back into the element as it attaches, before
+ * this runs. It is played a task later, once the mask listens, as the visitor's own input: through
+ * React's value tracker (the element's `value` property, which React watches, is put back to the
+ * prerendered value; the prototype's setter sets the typed one, which React and the mask then see
+ * as new).
  */
-function replayEdit(field: HTMLInputElement | HTMLTextAreaElement): void {
+function editOf(
+  field: HTMLInputElement | HTMLTextAreaElement,
+  typed: Map<EventTarget, string> | undefined,
+): (() => void) | undefined {
   if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) {
     if (field.checked === field.defaultChecked || (field.type === 'radio' && !field.checked))
-      return;
+      return undefined;
     // A box's change reaches React as a click: put back as prerendered, then clicked again.
-    field.checked = field.defaultChecked;
-    field.click();
-    return;
+    return () => {
+      field.checked = field.defaultChecked;
+      field.click();
+    };
   }
-  if (field.value === field.defaultValue) return;
-  const typed = field.value;
-  field.value = field.defaultValue;
-  nativeValueSetter(field)?.call(field, typed);
-  field.dispatchEvent(new Event('input', { bubbles: true }));
+  const value = typed?.get(field) ?? field.value;
+  if (value === field.defaultValue) return undefined;
+  return () => {
+    field.value = field.defaultValue;
+    nativeValueSetter(field)?.call(field, value);
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+  };
 }
 
 /**
@@ -73,18 +82,18 @@ export function takeOverEarlyInput(root: HTMLElement, prerendered: boolean): () 
     early?.release();
     // Gone once the app holds the page (a journey waits for that).
     delete window.agroseloEarlyInput;
-    for (const field of root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(
-      'input:not([type=hidden]):not([type=submit]):not([type=button]), textarea',
-    ))
-      replayEdit(field);
-    if (!early) return;
-    const { clicked, submitted } = early;
+    const edits = [
+      ...root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(
+        'input:not([type=hidden]):not([type=submit]):not([type=button]), textarea',
+      ),
+    ].flatMap((field) => editOf(field, early?.typed) ?? []);
     const steps = [
-      ...clicked.map((button) => () => button.isConnected && button.click()),
-      () => submitted?.isConnected && submitted.requestSubmit(),
+      () => edits.forEach((edit) => edit()),
+      ...(early?.clicked ?? []).map((button) => () => button.isConnected && button.click()),
+      () => early?.submitted?.isConnected && early.submitted.requestSubmit(),
     ];
-    // One a task, as the visitor's own: each after the state updates of the one before (the
-    // replayed input's first) have been rendered.
+    // One a task, as the visitor's own: the typed values once the first render's effects have
+    // run (the masks listen), then each step after the state updates of the one before.
     const next = () => {
       steps.shift()?.();
       if (steps.length > 0) setTimeout(next);
