@@ -25,34 +25,31 @@ const nativeValueSetter = (field: HTMLInputElement | HTMLTextAreaElement) =>
   Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, 'value')?.set;
 
 /**
- * What the visitor typed or ticked in a field before the app took the page over, and the step that
- * tells the app. A typed value is the last one index.html's script saw typed (`typed`): a masked
- * field's mask (react-imask) puts the app's value back into the element as it attaches, before
- * this runs. It is played a task later, once the mask listens, as the visitor's own input: through
- * React's value tracker (the element's `value` property, which React watches, is put back to the
+ * Tells the app what the visitor typed or ticked in a field before it took the page over. A typed
+ * value is the last one index.html's script saw typed (`typed`): as the app
+ * attaches to a field it puts its own value back into the element (react-hook-form's `register`,
+ * a mask's react-imask), before this runs. It is played as the visitor's own input: through React's
+ * value tracker (the element's `value` property, which React watches, is put back to the
  * prerendered value; the prototype's setter sets the typed one, which React and the mask then see
  * as new).
  */
-function editOf(
+function replayEdit(
   field: HTMLInputElement | HTMLTextAreaElement,
   typed: Map<EventTarget, string> | undefined,
-): (() => void) | undefined {
+): void {
   if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) {
     if (field.checked === field.defaultChecked || (field.type === 'radio' && !field.checked))
-      return undefined;
+      return;
     // A box's change reaches React as a click: put back as prerendered, then clicked again.
-    return () => {
-      field.checked = field.defaultChecked;
-      field.click();
-    };
+    field.checked = field.defaultChecked;
+    field.click();
+    return;
   }
   const value = typed?.get(field) ?? field.value;
-  if (value === field.defaultValue) return undefined;
-  return () => {
-    field.value = field.defaultValue;
-    nativeValueSetter(field)?.call(field, value);
-    field.dispatchEvent(new Event('input', { bubbles: true }));
-  };
+  if (value === field.defaultValue) return;
+  field.value = field.defaultValue;
+  nativeValueSetter(field)?.call(field, value);
+  field.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
 /**
@@ -61,6 +58,10 @@ function editOf(
  * had scrolled it (the router scrolls a first page to its top), replay to the app what was typed
  * into its fields, then the clicks on its buttons, then send the form the visitor sent (the app
  * validates it as if sent now).
+ *
+ * The typed values are played within the commit that cleared them (the caller's layout effect,
+ * after every field's ref and mask): a key pressed in the next task lands after them. Played a
+ * task later, they overwrote such a key (a CPF typed as the app arrived lost its last digits).
  */
 export function takeOverEarlyInput(root: HTMLElement, prerendered: boolean): () => void {
   // The router's reset is one more scroll event, after the first render: not seen here. A page
@@ -82,18 +83,16 @@ export function takeOverEarlyInput(root: HTMLElement, prerendered: boolean): () 
     early?.release();
     // Gone once the app holds the page (a journey waits for that).
     delete window.agroseloEarlyInput;
-    const edits = [
-      ...root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(
+    root
+      .querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(
         'input:not([type=hidden]):not([type=submit]):not([type=button]), textarea',
-      ),
-    ].flatMap((field) => editOf(field, early?.typed) ?? []);
+      )
+      .forEach((field) => replayEdit(field, early?.typed));
     const steps = [
-      () => edits.forEach((edit) => edit()),
       ...(early?.clicked ?? []).map((button) => () => button.isConnected && button.click()),
       () => early?.submitted?.isConnected && early.submitted.requestSubmit(),
     ];
-    // One a task, as the visitor's own: the typed values once the first render's effects have
-    // run (the masks listen), then each step after the state updates of the one before.
+    // One a task, as the visitor's own: each after the state updates of the one before.
     const next = () => {
       steps.shift()?.();
       if (steps.length > 0) setTimeout(next);
