@@ -1,3 +1,5 @@
+import { FRESH_FOR_MS } from './freshness';
+
 /**
  * What index.html's inline script asked for while the page was still being parsed, before the
  * app's code had arrived: with a stored token, the session check (`/api/auth/info`) and the first
@@ -20,14 +22,9 @@ declare global {
 }
 
 /**
- * How long after the navigation an answer of the script may still be taken: the query client's
- * `staleTime` (app/query-client.ts), so an answer taken is no older than one the cache would serve.
- */
-export const BOOT_ANSWER_TTL_MS = 30_000;
-
-/**
  * The answers are for the first page the visit opens: once it moves on, or once they are older
- * than BOOT_ANSWER_TTL_MS, a later read of the same URL asks anew instead of taking them.
+ * than an answer the cache would serve (FRESH_FOR_MS), a later read of the same URL asks anew
+ * instead of taking them.
  */
 export function dropBootRequests(): void {
   delete window.agroseloBoot;
@@ -38,8 +35,7 @@ export function dropBootRequests(): void {
  * its own fetch's (same status, body and errors, a 401 included), and a second call asks anew.
  */
 export function takeBootResponse(url: string, token: string): Promise<Response> | undefined {
-  if (window.agroseloBoot && Date.now() - window.agroseloBoot.at > BOOT_ANSWER_TTL_MS)
-    dropBootRequests();
+  if (window.agroseloBoot && Date.now() - window.agroseloBoot.at > FRESH_FOR_MS) dropBootRequests();
   const boot = window.agroseloBoot;
   if (boot?.token !== token) return undefined;
   const response = boot.requests[url];

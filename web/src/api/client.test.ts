@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { messages } from '@agroselo/contracts';
 import { callTo, json, mockFetch } from '../../test/fetch-mock';
-import { BOOT_ANSWER_TTL_MS, dropBootRequests } from './boot-requests';
+import { dropBootRequests } from './boot-requests';
+import { FRESH_FOR_MS } from './freshness';
 import { ApiError, NETWORK_ERROR_STATUS, api, onUnauthorized, tokenStore } from './index';
 
 const headersOf = (init: RequestInit) => new Headers(init.headers);
@@ -137,7 +138,7 @@ describe("api client and index.html's early requests", () => {
       dropBootRequests();
       await expect(api.get('/auth/info')).resolves.toEqual({ firstName: 'Bia' });
 
-      window.agroseloBoot = boot(Date.now() - BOOT_ANSWER_TTL_MS - 1);
+      window.agroseloBoot = boot(Date.now() - FRESH_FOR_MS - 1);
       await expect(api.get('/auth/info')).resolves.toEqual({ firstName: 'Bia' });
       expect(window.agroseloBoot).toBeUndefined();
       expect(fetchMock).toHaveBeenCalledTimes(2);

@@ -19,3 +19,4 @@ export type {
 } from './client';
 export { ApiError, isApiError, errorMessage, NETWORK_ERROR_STATUS } from './api-error';
 export { tokenStore, TOKEN_STORAGE_KEY } from './token-store';
+export { FRESH_FOR_MS } from './freshness';

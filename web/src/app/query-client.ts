@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { NETWORK_ERROR_STATUS, isApiError } from '../api';
+import { FRESH_FOR_MS, NETWORK_ERROR_STATUS, isApiError } from '../api';
 
 // Only failures that may pass on their own are retried: no answer, or a server error.
 function shouldRetry(failureCount: number, error: unknown): boolean {
@@ -10,7 +10,7 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { retry: shouldRetry, staleTime: 30_000 },
+      queries: { retry: shouldRetry, staleTime: FRESH_FOR_MS },
       mutations: { retry: false },
     },
   });
