@@ -160,6 +160,48 @@ test.describe('the prerendered public pages', () => {
     ).toBeVisible();
   });
 
+  test('a visitor whose link drops before the app arrives is told so, and tries again', async ({
+    page,
+  }) => {
+    await page.route('**/assets/*.js', (route) => route.abort('internetdisconnected'));
+    await page.goto('/login', { waitUntil: 'commit' });
+    await page.getByLabel('E-mail').fill(demo.admin);
+    await page.getByLabel('Senha').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    const notice = page
+      .getByRole('alert')
+      .filter({ hasText: 'Não foi possível carregar o AgroSelo. Verifique sua conexão' });
+    await expect(notice).toBeVisible();
+    // Still held, not sent to the server as a GET with the password in its address.
+    await expect(page).toHaveURL(/\/login$/);
+    await page.unroute('**/assets/*.js');
+    await notice.getByRole('link', { name: 'Tentar novamente' }).click();
+    await appTookOver(page);
+    await expect(notice).toHaveCount(0);
+    await page.getByLabel('E-mail').fill(demo.admin);
+    await page.getByLabel('Senha').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await expect(page).toHaveURL(/\/process-instances$/);
+  });
+
+  test('a signed-in visitor whose link drops is told so instead of a boot screen for good', async ({
+    page,
+    loginAs,
+    snap,
+  }) => {
+    await loginAs('owner');
+    await page.setViewportSize(widths.mobile);
+    await page.route('**/assets/*.js', (route) => route.abort('internetdisconnected'));
+    await page.goto('/profile', { waitUntil: 'commit' });
+    const notice = page.getByRole('alert').filter({ hasText: 'Não foi possível carregar' });
+    await expect(notice).toBeVisible();
+    await snap('app-unavailable-375');
+    await page.unroute('**/assets/*.js');
+    await notice.getByRole('link', { name: 'Tentar novamente' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(notice).toHaveCount(0);
+  });
+
   test('a signed-in visitor gets the boot screen, then their own page, not the visitor one', async ({
     page,
     loginAs,

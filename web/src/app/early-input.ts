@@ -11,7 +11,10 @@ interface EarlyInput {
   clicked: HTMLButtonElement[];
   /** The last value typed into each field before the app ran. */
   typed: Map<EventTarget, string>;
-  /** Stops holding forms and clicks: the app's own handlers have them from now on. */
+  /**
+   * Stops holding forms and clicks (the app's own handlers have them from now on) and watching
+   * for the app's code failing to arrive.
+   */
   release(): void;
 }
 
