@@ -19,7 +19,7 @@ import {
   freePort,
   type PostgresCluster,
 } from './postgres-cluster.mjs';
-import { SERVER_NODE_ARGS } from './server-node-args.mjs';
+import { POSTGRES_SERVER_NODE_ARGS } from './server-node-args.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outDir = path.join(root, 'test-results', 'security-audit');
@@ -172,7 +172,7 @@ async function main(): Promise<void> {
   let serverLog = '';
   const server = spawn(
     process.execPath,
-    [...SERVER_NODE_ARGS, path.join(root, 'server/dist/main.js')],
+    [...POSTGRES_SERVER_NODE_ARGS, path.join(root, 'server/dist/main.js')],
     {
       cwd: root,
       env: {

@@ -42,7 +42,7 @@ import { createTokenService } from '../../server/src/lib/tokens';
 import { DEMO_LOGINS, DEMO_PASSWORD } from '../../server/src/db/seed/demo';
 import { webDist } from '../../server/src/paths';
 import { freePort, startPostgres } from '../postgres-cluster.mjs';
-import { SERVER_NODE_ARGS } from '../server-node-args.mjs';
+import { POSTGRES_SERVER_NODE_ARGS, SERVER_NODE_ARGS } from '../server-node-args.mjs';
 import {
   BENCH_LOGINS,
   BENCH_PASSWORD,
@@ -731,9 +731,10 @@ async function runMode(mode: 'pg' | 'pglite', workDir: string): Promise<ModeResu
   const logFd = openSync(logFile, 'a');
   // A profile of the server under load: BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=…"
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const modeArgs = mode === 'pg' ? POSTGRES_SERVER_NODE_ARGS : SERVER_NODE_ARGS;
   const server = spawn(
     process.execPath,
-    [...SERVER_NODE_ARGS, ...nodeArgs, path.join(repoRoot, 'server/dist/main.js')],
+    [...modeArgs, ...nodeArgs, path.join(repoRoot, 'server/dist/main.js')],
     {
       cwd: repoRoot,
       env: { ...serverEnv, PORT: String(port) },
