@@ -29,12 +29,11 @@ const nativeValueSetter = (field: HTMLInputElement | HTMLTextAreaElement) =>
 
 /**
  * Tells the app what the visitor typed or ticked in a field before it took the page over. A typed
- * value is the last one index.html's script saw typed (`typed`): as the app
- * attaches to a field it puts its own value back into the element (react-hook-form's `register`,
- * a mask's react-imask), before this runs. It is played as the visitor's own input: through React's
- * value tracker (the element's `value` property, which React watches, is put back to the
- * prerendered value; the prototype's setter sets the typed one, which React and the mask then see
- * as new).
+ * value is the last one index.html's script saw typed (`typed`): as the app attaches to a field it
+ * puts its own value back into the element (react-hook-form's `register`, a mask's react-imask),
+ * before this runs. It is played as the visitor's own input: through React's value tracker (the
+ * element's `value` property, which React watches, is put back to the prerendered value; the
+ * prototype's setter sets the typed one, which React and the mask then see as new).
  */
 function replayEdit(
   field: HTMLInputElement | HTMLTextAreaElement,
