@@ -217,8 +217,12 @@ export const test = base.extend<Fixtures>({
         await expect
           .poll(
             async () => {
+              // Newest first (harness/smtp-sink.ts names each `<Date.now()>-<n>.json` once its
+              // receivedAt is set): the first file older than `since` ends the search, so a poll
+              // reads the mail sent since then, not the whole run's.
               const files = (await readdir(dir)).sort().reverse();
               for (const file of files) {
+                if (Number(file.split('-')[0]) < since.getTime()) break;
                 const mail = JSON.parse(await readFile(path.join(dir, file), 'utf8')) as CaughtMail;
                 if (mail.to.includes(address) && new Date(mail.receivedAt) >= since) {
                   found = mail;
