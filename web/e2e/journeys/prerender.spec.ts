@@ -22,6 +22,19 @@ async function holdScripts(page: Page, also?: string): Promise<() => Promise<voi
   };
 }
 
+/**
+ * Fails every request for the app's code, as a link that dropped does, until the returned function
+ * lets it through again; and the alert index.html's script then shows.
+ */
+async function dropScripts(page: Page) {
+  const drop = (route: Route) => route.abort('internetdisconnected');
+  await page.route('**/assets/*.js', drop);
+  const notice = page.getByRole('alert').filter({
+    hasText: 'Não foi possível carregar o AgroSelo. Verifique sua conexão e tente novamente.',
+  });
+  return { notice, restore: () => page.unroute('**/assets/*.js', drop) };
+}
+
 /** The app has rendered or hydrated its first screen (src/app/early-input.ts). */
 const appTookOver = (page: Page) =>
   page.waitForFunction(() => !('agroseloEarlyInput' in window), undefined, { timeout: 30_000 });
@@ -163,18 +176,15 @@ test.describe('the prerendered public pages', () => {
   test('a visitor whose link drops before the app arrives is told so, and tries again', async ({
     page,
   }) => {
-    await page.route('**/assets/*.js', (route) => route.abort('internetdisconnected'));
+    const { notice, restore } = await dropScripts(page);
     await page.goto('/login', { waitUntil: 'commit' });
     await page.getByLabel('E-mail').fill(demo.admin);
     await page.getByLabel('Senha').fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Entrar' }).click();
-    const notice = page
-      .getByRole('alert')
-      .filter({ hasText: 'Não foi possível carregar o AgroSelo. Verifique sua conexão' });
     await expect(notice).toBeVisible();
     // Still held, not sent to the server as a GET with the password in its address.
     await expect(page).toHaveURL(/\/login$/);
-    await page.unroute('**/assets/*.js');
+    await restore();
     await notice.getByRole('link', { name: 'Tentar novamente' }).click();
     await appTookOver(page);
     await expect(notice).toHaveCount(0);
@@ -191,12 +201,13 @@ test.describe('the prerendered public pages', () => {
   }) => {
     await loginAs('owner');
     await page.setViewportSize(widths.mobile);
-    await page.route('**/assets/*.js', (route) => route.abort('internetdisconnected'));
+    const { notice, restore } = await dropScripts(page);
     await page.goto('/profile', { waitUntil: 'commit' });
-    const notice = page.getByRole('alert').filter({ hasText: 'Não foi possível carregar' });
     await expect(notice).toBeVisible();
     await snap('app-unavailable-375');
-    await page.unroute('**/assets/*.js');
+    await page.setViewportSize(widths.desktop);
+    await snap('app-unavailable-1280');
+    await restore();
     await notice.getByRole('link', { name: 'Tentar novamente' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(notice).toHaveCount(0);
