@@ -1,5 +1,4 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
@@ -195,8 +194,12 @@ function routePreloads(): Plugin {
   };
 }
 
+/** src/prerender.tsx built for Node (server/src/paths.ts `webServerRender`), beside dist. */
+const SERVER_RENDER_DIR = 'dist-server';
 /** The prerendered pages' folder: `/login` is `pages/login.html`, `/` is `pages/index.html`. */
 const PRERENDERED_DIR = 'pages';
+/** Pages the server fills per request (plugins/web-app.ts), never sent as they are. */
+const SHELLS_DIR = 'shells';
 /** The prerendered page's last element: its script that asks for the app's code. */
 const LOADER_ID = 'app-loader';
 // index.html's #root as written: the boot screen only.
@@ -208,12 +211,15 @@ const BOOT_ROOT = /<div id="root">\s*<div class="boot">[\s\S]*?<\/div>\s*<\/div>
  * the code shared a slow link with the stylesheets and the largest image, and the screen waited
  * for all of it; the code only makes the screen work, and what is typed, clicked or sent
  * meanwhile reaches it (src/app/early-input.ts). A signed-in visitor sees the boot screen instead
- * (index.html), and a page not shown paints nothing: both ask at once.
+ * (index.html), unless the server rendered the page for their session, and a page not shown paints
+ * nothing: both ask at once.
  */
 function loadAfterFirstPaint(entry: string, preloads: string[]): string {
   return `(function () {
   function load() {
-    ${JSON.stringify(preloads)}.forEach(function (url) {
+    // A signed-in page rendered by the server names its route's own files on #root.
+    var routeScripts = document.getElementById('root').getAttribute('data-route-scripts');
+    ${JSON.stringify(preloads)}.concat(routeScripts ? routeScripts.split(' ') : []).forEach(function (url) {
       var link = document.createElement('link');
       link.rel = 'modulepreload';
       link.crossOrigin = '';
@@ -227,8 +233,9 @@ function loadAfterFirstPaint(entry: string, preloads: string[]): string {
     document.head.appendChild(script);
   }
   var paints = window.PerformanceObserver && PerformanceObserver.supportedEntryTypes;
-  var signedIn = document.documentElement.hasAttribute('data-session');
-  if (signedIn || document.visibilityState !== 'visible') load();
+  var html = document.documentElement;
+  var notShown = html.hasAttribute('data-session') && !html.hasAttribute('data-rendered-for-session');
+  if (notShown || document.visibilityState !== 'visible') load();
   else if (paints && paints.indexOf('paint') >= 0) {
     // Reported once the frame is on screen, not when the page has asked for it.
     var observer = new PerformanceObserver(function (list) {
@@ -240,6 +247,16 @@ function loadAfterFirstPaint(entry: string, preloads: string[]): string {
   } else requestAnimationFrame(function () { setTimeout(load); });
 })();`;
 }
+
+/**
+ * `page` with `loader` as its last element. Not painted before the whole screen is parsed
+ * (Chromium): a slow phone's parser may stop half-way through it, and the rest then moved what was
+ * painted (a centred card: CLS 0.43 in one of three Lighthouse runs of /register on a busy machine).
+ */
+const withLoader = (page: string, loader: string) =>
+  page
+    .replace('</head>', () => `<link rel="expect" href="#${LOADER_ID}" blocking="render"></head>`)
+    .replace('</body>', () => `<script id="${LOADER_ID}">${loader}</script></body>`);
 
 /**
  * After the app's build, a server-side build of src/prerender.tsx renders the first screen of a
@@ -259,71 +276,77 @@ function prerender(): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
-      const ssrDir = await mkdtemp(path.join(tmpdir(), 'agroselo-prerender-'));
-      try {
-        await build({
-          configFile: false,
-          root,
-          logLevel: 'warn',
-          // The same transforms as the app's build: React's ids and CSS modules' class names
-          // must come out as the browser's code makes them.
-          plugins: [react(), mantineReactId()],
-          // Bundled whole: the prerender then runs in Node as the browser's code does, whatever
-          // the packages' own Node entry points.
-          ssr: { noExternal: true },
-          build: { ssr: 'src/prerender.tsx', outDir: ssrDir, emptyOutDir: true },
+      // Kept: the server renders signed-in pages with it per request (renderSignedIn), from
+      // outside the folder it serves.
+      const ssrDir = path.resolve(root, SERVER_RENDER_DIR);
+      await build({
+        configFile: false,
+        root,
+        logLevel: 'warn',
+        // The same transforms as the app's build: React's ids and CSS modules' class names
+        // must come out as the browser's code makes them.
+        plugins: [react(), mantineReactId()],
+        // Bundled whole: the prerender then runs in Node as the browser's code does, whatever
+        // the packages' own Node entry points.
+        ssr: { noExternal: true },
+        build: {
+          ssr: 'src/prerender.tsx',
+          outDir: ssrDir,
+          emptyOutDir: true,
+          copyPublicDir: false,
+        },
+      });
+      const ssrEntry = pathToFileURL(path.join(ssrDir, 'prerender.js')).href;
+      const { PRERENDERED_PATHS, render } = (await import(ssrEntry)) as {
+        PRERENDERED_PATHS: string[];
+        render: (pathname: string) => Promise<string>;
+      };
+      const index = await readFile(path.join(outDir, 'index.html'), 'utf8');
+      if (!BOOT_ROOT.test(index)) this.error('prerender: no boot screen in index.html #root');
+      // The app's code, asked for by the page's script (loadAfterFirstPaint) instead.
+      const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(index);
+      if (!entry) this.error('prerender: no module script in index.html');
+      const preloads: string[] = [];
+      const template = index
+        .replace(entry[0], '')
+        .replace(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g, (_tag, url) => {
+          preloads.push(url as string);
+          return '';
         });
-        const ssrEntry = pathToFileURL(path.join(ssrDir, 'prerender.js')).href;
-        const { PRERENDERED_PATHS, render } = (await import(ssrEntry)) as {
-          PRERENDERED_PATHS: string[];
-          render: (pathname: string) => Promise<string>;
-        };
-        const index = await readFile(path.join(outDir, 'index.html'), 'utf8');
-        if (!BOOT_ROOT.test(index)) this.error('prerender: no boot screen in index.html #root');
-        // The app's code, asked for by the page's script (loadAfterFirstPaint) instead.
-        const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(index);
-        if (!entry) this.error('prerender: no module script in index.html');
-        const preloads: string[] = [];
-        const template = index
-          .replace(entry[0], '')
-          .replace(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g, (_tag, url) => {
-            preloads.push(url as string);
-            return '';
-          });
-        const routes = JSON.parse(
-          await readFile(path.join(outDir, ROUTE_PRELOADS_FILE), 'utf8'),
-        ) as RoutePreload[];
-        await mkdir(path.join(outDir, PRERENDERED_DIR), { recursive: true });
-        for (const pathname of PRERENDERED_PATHS) {
-          const screen = await render(pathname);
-          // The page's own stylesheets (a lazy page's CSS module), which the app would add only
-          // with its code: without them the screen would be painted unstyled, then move.
-          const route = routes.find((candidate) => candidate.path === pathname);
-          const styles = (route?.styles ?? [])
-            .map((url) => `<link rel="stylesheet" crossorigin href="${url}">`)
-            .join('');
-          const file = path.join(
-            outDir,
-            PRERENDERED_DIR,
-            `${pathname === '/' ? 'index' : pathname.slice(1)}.html`,
-          );
-          const loader = loadAfterFirstPaint(entry[1]!, [...preloads, ...(route?.scripts ?? [])]);
-          // Not painted before the whole screen is parsed (Chromium): a slow phone's parser may
-          // stop half-way through it, and the rest then moved what was painted (a centred card:
-          // CLS 0.43 in one of three Lighthouse runs of /register on a busy machine).
-          const wholeScreen = `<link rel="expect" href="#${LOADER_ID}" blocking="render">`;
-          await writeFile(
-            file,
-            template
-              .replace('</head>', () => `${styles}${wholeScreen}</head>`)
-              .replace(BOOT_ROOT, () => `<div id="root" data-prerendered>${screen}</div>`)
-              .replace('</body>', () => `<script id="${LOADER_ID}">${loader}</script></body>`),
-          );
-          await compressBeside(file);
-        }
-      } finally {
-        await rm(ssrDir, { recursive: true, force: true });
+      const routes = JSON.parse(
+        await readFile(path.join(outDir, ROUTE_PRELOADS_FILE), 'utf8'),
+      ) as RoutePreload[];
+      await mkdir(path.join(outDir, PRERENDERED_DIR), { recursive: true });
+      for (const pathname of PRERENDERED_PATHS) {
+        const screen = await render(pathname);
+        // The page's own stylesheets (a lazy page's CSS module), which the app would add only
+        // with its code: without them the screen would be painted unstyled, then move.
+        const route = routes.find((candidate) => candidate.path === pathname);
+        const styles = (route?.styles ?? [])
+          .map((url) => `<link rel="stylesheet" crossorigin href="${url}">`)
+          .join('');
+        const file = path.join(
+          outDir,
+          PRERENDERED_DIR,
+          `${pathname === '/' ? 'index' : pathname.slice(1)}.html`,
+        );
+        const loader = loadAfterFirstPaint(entry[1]!, [...preloads, ...(route?.scripts ?? [])]);
+        await writeFile(
+          file,
+          withLoader(
+            template.replace('</head>', () => `${styles}</head>`),
+            loader,
+          ).replace(BOOT_ROOT, () => `<div id="root" data-prerendered>${screen}</div>`),
+        );
+        await compressBeside(file);
       }
+      // The page the server fills with a signed-in page's first screen (and its route's
+      // stylesheets and scripts) per request: painted, then its code asked for, as above.
+      await mkdir(path.join(outDir, SHELLS_DIR), { recursive: true });
+      await writeFile(
+        path.join(outDir, SHELLS_DIR, 'signed-in.html'),
+        withLoader(template, loadAfterFirstPaint(entry[1]!, preloads)),
+      );
     },
   };
 }

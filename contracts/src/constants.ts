@@ -158,3 +158,11 @@ export function toSaoPauloDay(value: string): string | null {
   saoPauloDays ??= new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' });
   return saoPauloDays.format(date);
 }
+
+/**
+ * The cookies the web app writes beside its stored token (web/src/api/session-cookie.ts) and the
+ * server reads for a signed-in page's HTML only (server/src/plugins/signed-in-pages.ts): the token
+ * itself and the browser's IANA time zone.
+ */
+export const SESSION_COOKIE = 'agroselo_session';
+export const TIME_ZONE_COOKIE = 'agroselo_tz';

@@ -23,6 +23,7 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import { chromium, type Browser } from 'playwright-core';
+import { SESSION_COOKIE, TIME_ZONE_COOKIE } from '@agroselo/contracts';
 import { freePort } from '../postgres-cluster.mjs';
 import { SERVER_NODE_ARGS } from '../server-node-args.mjs';
 
@@ -56,6 +57,15 @@ const CHROME_FLAGS = [
   '--disable-quic',
 ];
 const TOKEN_KEY = 'agroselo.token';
+
+/**
+ * The session's cookies as the app writes them beside the stored token (web/src/api/
+ * session-cookie.ts): with them the server renders the signed-in pages into their HTML.
+ */
+const sessionCookies = (base: string, token: string) => [
+  { name: SESSION_COOKIE, value: token, url: base },
+  { name: TIME_ZONE_COOKIE, value: encodeURIComponent('America/Sao_Paulo'), url: base },
+];
 const PRODUCER = { email: 'produtor@agroselo.local', password: 'agroselo123' };
 const JS_TARGET_KB = 180;
 const SCORE_TARGET = 95;
@@ -128,10 +138,12 @@ async function weigh(
   token?: string,
 ): Promise<PageWeight> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  if (token)
+  if (token) {
     await context.addInitScript({
       content: `localStorage.setItem(${JSON.stringify(TOKEN_KEY)}, ${JSON.stringify(token)})`,
     });
+    await context.addCookies(sessionCookies(base, token));
+  }
   const page = await context.newPage();
   const weights = {
     script: { files: 0, sent: 0, gzip: 0 },
@@ -234,10 +246,12 @@ async function traceFirstLoad(
   token: string,
 ): Promise<FirstLoad> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  if (audited.signedIn)
+  if (audited.signedIn) {
     await context.addInitScript({
       content: `localStorage.setItem(${JSON.stringify(TOKEN_KEY)}, ${JSON.stringify(token)})`,
     });
+    await context.addCookies(sessionCookies(base, token));
+  }
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
@@ -373,6 +387,8 @@ async function signInColdCache(port: number, base: string, token: string) {
   await page.evaluate(
     `localStorage.setItem(${JSON.stringify(TOKEN_KEY)}, ${JSON.stringify(token)})`,
   );
+  // After the app has run: a cookie without a stored token is one it drops.
+  await page.context().addCookies(sessionCookies(base, token));
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.clearBrowserCache');
   await page.close();

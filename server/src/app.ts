@@ -25,7 +25,7 @@ import { safrasRoutes } from './modules/safras/routes';
 import { sealsRoutes } from './modules/seals/routes';
 import { uploadsRoutes } from './modules/uploads/routes';
 import { usersRoutes } from './modules/users/routes';
-import { webDist } from './paths';
+import { webDist, webServerRender } from './paths';
 import { authPlugin } from './plugins/auth';
 import { requestLogFields } from './plugins/client-address';
 import { registerDocs } from './plugins/docs';
@@ -33,6 +33,7 @@ import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerHttp } from './plugins/http';
 import { waitForHandlersOnClose } from './plugins/in-flight';
 import { compiledResponseSerializer } from './plugins/serializer';
+import { rendererAt } from './plugins/signed-in-pages';
 import { registerWebApp } from './plugins/web-app';
 
 export type { AppDeps } from './deps';
@@ -111,7 +112,10 @@ export async function buildApp(
     { prefix: '/api' },
   );
 
-  const sendWebApp = await registerWebApp(app, options.webRoot ?? webDist);
+  const webRoot = options.webRoot ?? webDist;
+  const sendWebApp = await registerWebApp(app, webRoot, {
+    renderer: rendererAt(webServerRender(webRoot)),
+  });
   app.setNotFoundHandler({ preHandler: app.floodLimit }, (request, reply) => {
     const isApi = request.url.startsWith('/api');
     // A path naming a file (`/backup.zip`) that is not there is a 404, not the app's page: the

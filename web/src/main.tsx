@@ -8,13 +8,17 @@ import '@mantine/core/styles.css';
 // After Mantine's defaults, which it overrides (as the provider's <style> used to, later in the page).
 import './theme-variables.css';
 import './global.css';
+import { tokenStore } from './api';
 import { dropBootRequests } from './api/boot-requests';
 import { App } from './app/app';
+import { queriesSettled } from './app/queries-settled';
 import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
 import { prefetchSessionUser } from './app/session';
 import { takeOverEarlyInput } from './app/early-input';
 
+// The server renders a signed-in page a visit opens with the session cookie (api/session-cookie).
+tokenStore.syncCookie();
 const queryClient = createQueryClient();
 // The stored session is checked while the router fetches the page's code, not after React mounts.
 prefetchSessionUser(queryClient);
@@ -38,6 +42,9 @@ if (!root) throw new Error('#root is missing from index.html');
 const prerendered =
   root.hasAttribute('data-prerendered') &&
   (window.history.state as { usr?: unknown } | null)?.usr == null;
+// A signed-in page the server rendered with its first queries' answers (index.html hands them to
+// the client): hydrated once the cache holds them too, as it did on the server.
+const renderedWithData = prerendered && root.hasAttribute('data-account');
 
 // A transition: React renders the first screen in slices of a few milliseconds, yielding to the
 // browser between them, instead of one long task that holds a slow phone's main thread.
@@ -56,11 +63,12 @@ const render = () =>
 // way when the first page's code arrived missed that update and stayed on the loader for good (a
 // signed-in page, now and then, in Lighthouse's runs). It starts once the first match is loaded;
 // index.html's first screen (or the prerendered page) stays until then.
-if (router.state.initialized) render();
+const start = () => (renderedWithData ? void queriesSettled(queryClient).then(render) : render());
+if (router.state.initialized) start();
 else {
   const stopWaiting = router.subscribe(({ initialized }) => {
     if (!initialized) return;
     stopWaiting();
-    render();
+    start();
   });
 }

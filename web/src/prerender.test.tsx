@@ -8,7 +8,11 @@ import { mockFetch } from '../test/fetch-mock';
 import { App } from './app/app';
 import { createQueryClient } from './app/query-client';
 import { createRoutes } from './app/routes';
-import { PRERENDERED_PATHS, render } from './prerender';
+import { prefetchSessionUser } from './app/session';
+import { queriesSettled } from './app/queries-settled';
+import { PRERENDERED_PATHS, render, renderSignedIn } from './prerender';
+import { json } from '../test/fetch-mock';
+import { storeToken, wireUser } from '../test/users';
 
 let root: Root | undefined;
 afterEach(() => {
@@ -50,4 +54,135 @@ describe('the prerendered pages', () => {
       expect(container.querySelector('h1')).toBe(heading);
     },
   );
+});
+
+/** The API as the server's render asks it (in-process): answers by URL, each call noted. */
+function serverApi(answers: Record<string, () => Response | Promise<Response>>) {
+  const asked: string[] = [];
+  const fetch = (url: string) => {
+    asked.push(url);
+    const answer = answers[url];
+    return Promise.resolve(answer ? answer() : json({ detail: 'not found' }, { status: 404 }));
+  };
+  return { asked, fetch };
+}
+
+const PROFILE_ANSWERS = (firstName: string) => ({
+  '/api/auth/info': () =>
+    json(wireUser('owner', { first_name: firstName, last_name: 'Rodrigues' })),
+  '/api/property/all?limit=10&offset=0': () => json([], { headers: { 'X-Total-Count': '0' } }),
+});
+
+describe('a signed-in page rendered on the server', () => {
+  it("is the account's page, asked through the server's API, not the browser's fetch", async () => {
+    const browserFetch = mockFetch({});
+    const api = serverApi(PROFILE_ANSWERS('Sérgio'));
+    const html = await renderSignedIn('/profile', {
+      token: 'a.b.c',
+      timeZone: 'America/Sao_Paulo',
+      fetch: api.fetch,
+    });
+    const container = document.createElement('div');
+    container.innerHTML = html ?? '';
+    expect(container.querySelector('h1')?.textContent).toBe('Sérgio Rodrigues');
+    expect(api.asked).toEqual(expect.arrayContaining(Object.keys(PROFILE_ANSWERS(''))));
+    expect(browserFetch).not.toHaveBeenCalled();
+  });
+
+  it('keeps each request its own account when renders overlap', async () => {
+    mockFetch({});
+    // The first account's session answers last: its render is still under way when the second's ends.
+    let answerFirst!: () => void;
+    const firstHeld = new Promise<void>((resolve) => (answerFirst = resolve));
+    const first = serverApi({
+      ...PROFILE_ANSWERS('Ana'),
+      '/api/auth/info': async () => {
+        await firstHeld;
+        return json(wireUser('owner', { first_name: 'Ana', last_name: 'Rodrigues' }));
+      },
+    });
+    const second = serverApi(PROFILE_ANSWERS('Bruno'));
+    const rendering = renderSignedIn('/profile', { token: 'a.a.a', timeZone: 'UTC', ...first });
+    const secondHtml = await renderSignedIn('/profile', {
+      token: 'b.b.b',
+      timeZone: 'UTC',
+      ...second,
+    });
+    answerFirst();
+    const firstHtml = await rendering;
+    expect(firstHtml).toContain('Ana Rodrigues');
+    expect(firstHtml).not.toContain('Bruno');
+    expect(secondHtml).toContain('Bruno Rodrigues');
+    expect(secondHtml).not.toContain('Ana');
+  });
+
+  it('renders nothing for a page it does not render, nor for a token the API refuses', async () => {
+    mockFetch({});
+    const refused = serverApi({
+      '/api/auth/info': () => json({ detail: 'Sessão expirada' }, { status: 401 }),
+    });
+    const request = { token: 'a.b.c', timeZone: 'UTC' };
+    expect(await renderSignedIn('/profile', { ...request, ...refused })).toBeNull();
+    const unasked = serverApi(PROFILE_ANSWERS('Ana'));
+    expect(await renderSignedIn('/users', { ...request, ...unasked })).toBeNull();
+    expect(await renderSignedIn('/login', { ...request, ...unasked })).toBeNull();
+    expect(unasked.asked).toEqual([]);
+  });
+
+  it('renders nothing for an account still to verify its e-mail (the browser sends it on)', async () => {
+    mockFetch({});
+    const pending = serverApi({
+      ...PROFILE_ANSWERS('Ana'),
+      '/api/auth/info': () => json(wireUser('owner', { pending: true })),
+    });
+    expect(
+      await renderSignedIn('/profile', { token: 'a.b.c', timeZone: 'UTC', ...pending }),
+    ).toBeNull();
+  });
+
+  it('hydrates in the browser with the answers the page carries, with no mismatch', async () => {
+    const api = serverApi(PROFILE_ANSWERS('Sérgio'));
+    const html = await renderSignedIn('/profile', {
+      token: 'stored-token',
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      fetch: api.fetch,
+    });
+    const container = document.createElement('div');
+    container.innerHTML = html!;
+    document.body.append(container);
+    const heading = container.querySelector('h1');
+
+    // As index.html's script gives them: the page's answers, for the stored token; any other
+    // call (the bell's list, after the first screen) goes to the browser's fetch.
+    storeToken('stored-token');
+    const answers = PROFILE_ANSWERS('Sérgio');
+    window.agroseloBoot = {
+      token: 'stored-token',
+      at: Date.now(),
+      requests: Object.fromEntries(
+        Object.entries(answers).map(([url, answer]) => [url, Promise.resolve(answer())]),
+      ),
+    };
+    mockFetch({ 'GET /api/process-instance/pending': json([]) });
+    const queryClient = createQueryClient();
+    prefetchSessionUser(queryClient);
+    const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: ['/profile'] });
+    await vi.waitFor(() => expect(router.state.initialized).toBe(true));
+    await queriesSettled(queryClient);
+    const errors = vi.spyOn(console, 'error');
+    const recovered: unknown[] = [];
+    await act(async () => {
+      root = hydrateRoot(
+        container,
+        <App queryClient={queryClient}>
+          <RouterProvider router={router} />
+        </App>,
+        { onRecoverableError: (error) => recovered.push(error) },
+      );
+    });
+    expect(recovered).toEqual([]);
+    expect(errors).not.toHaveBeenCalled();
+    expect(container.querySelector('h1')).toBe(heading);
+    expect(heading?.textContent).toBe('Sérgio Rodrigues');
+  });
 });

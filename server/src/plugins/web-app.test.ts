@@ -30,7 +30,7 @@ afterEach(() => rm(root, { recursive: true, force: true }));
 
 async function serve(maxBytes?: number) {
   const app = Fastify();
-  const sendPage = await registerWebApp(app, root, maxBytes);
+  const sendPage = await registerWebApp(app, root, { maxBytes });
   app.setNotFoundHandler((request, reply) => sendPage!(request, reply));
   return app;
 }

@@ -2,7 +2,10 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { signedInPages, type LoadSignedInRenderer } from './signed-in-pages';
 
 /** Vite's output folder of hashed files: a name there never changes content. */
 export const ASSETS_DIR = 'assets';
@@ -150,6 +153,8 @@ interface RouteLinks {
   pattern: RegExp;
   shell: string;
   prerendered: string;
+  styles: string[];
+  scripts: string[];
 }
 
 /** Each route's Link headers, its `/property/:id` pattern as an expression matching its paths. */
@@ -176,6 +181,8 @@ function preloadHeaders(file: WebFile | undefined): RouteLinks[] {
       ),
       shell: link(route, route.scripts),
       prerendered: link(route, []),
+      styles: route.styles,
+      scripts: route.scripts,
     }))
     .filter((route) => route.shell !== '');
 }
@@ -215,8 +222,40 @@ const prerenderedPath = (url: string) => {
   return name === 'index' ? '/' : `/${name}`;
 };
 
+/** Pages the server fills per request (web/vite.config.ts), never sent as they are. */
+const SHELLS_DIR = '/shells/';
+const SIGNED_IN_SHELL = `${SHELLS_DIR}signed-in.html`;
+
 /** Answers a path of the web app with its page (the router decides what it shows). */
-export type SendWebApp = (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
+export type SendWebApp = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
+
+export interface WebAppOptions {
+  /** The most the build may take in memory (WEB_APP_MAX_BYTES). */
+  maxBytes?: number;
+  /** Renders signed-in pages per request (plugins/signed-in-pages.ts); without it, never. */
+  renderer?: LoadSignedInRenderer;
+}
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** A page rendered for one visitor: compressed per request, at a level costing a millisecond or two. */
+async function sendRendered(request: FastifyRequest, reply: FastifyReply, html: string) {
+  const accepted = request.headers['accept-encoding'];
+  const [encoding, body] = accepts(accepted, 'br')
+    ? ['br', await brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })]
+    : accepts(accepted, 'gzip')
+      ? ['gzip', await gzipAsync(html, { level: 6 })]
+      : [undefined, Buffer.from(html)];
+  reply.headers({
+    'content-type': CONTENT_TYPES['.html']!,
+    // One account's data: kept by no cache, the browser's included.
+    'cache-control': 'private, no-store',
+    vary: 'Cookie, Accept-Encoding',
+    ...(encoding ? { 'content-encoding': encoding } : {}),
+  });
+  return reply.send(body);
+}
 
 /**
  * Serves the built web app's files from memory; answers how to send its page for the paths the
@@ -224,12 +263,13 @@ export type SendWebApp = (request: FastifyRequest, reply: FastifyReply) => Fasti
  * (Vary: Accept-Encoding). Hashed assets are cached for a year; everything else, index.html first,
  * is revalidated on every use (its ETag makes that a 304), so a deploy shows at once. The page
  * carries a `Link` header preloading its route's files when the build lists them. A path the build
- * prerendered gets its own page (the first screen already in it), every other one index.html.
+ * prerendered gets its own page (the first screen already in it); a signed-in page, with a session
+ * cookie, its first screen rendered for that account; every other one index.html.
  */
 export async function registerWebApp(
   app: FastifyInstance,
   root: string,
-  maxBytes = WEB_APP_MAX_BYTES,
+  { maxBytes = WEB_APP_MAX_BYTES, renderer }: WebAppOptions = {},
 ): Promise<SendWebApp | null> {
   if (!existsSync(path.join(root, 'index.html'))) {
     app.log.warn(`web app não encontrado em ${root}; rode "npm run build" para servi-la aqui`);
@@ -238,6 +278,7 @@ export async function registerWebApp(
   const files = await loadWebApp(root, maxBytes);
   const index = files.get('/index.html')!;
   const preloads = preloadHeaders(files.get(ROUTE_PRELOADS_FILE));
+  const linksOf = (pathname: string) => preloads.find((route) => route.pattern.test(pathname));
   // Each page's CSP allows its own inline scripts (index.html's, which a prerendered page keeps).
   const withScripts = (file: WebFile) => {
     const scripts = inlineScriptHashes(file.identity.body.toString('utf8'));
@@ -249,20 +290,34 @@ export async function registerWebApp(
       .filter(([url]) => url.startsWith(PRERENDERED_DIR) && url.endsWith('.html'))
       .map(([url, file]) => [prerenderedPath(url), withScripts(file)]),
   );
-  const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
+  // The build's page for them: index.html asking for its code once painted (as a prerendered page).
+  const signedInShell = files.get(SIGNED_IN_SHELL);
+  const signedIn = signedInShell && withScripts(signedInShell);
+  const renderSignedIn =
+    renderer && signedInShell
+      ? signedInPages(app, {
+          load: renderer,
+          shell: signedInShell.identity.body.toString('utf8'),
+          filesFor: (pathname) => linksOf(pathname) ?? { styles: [], scripts: [] },
+        })
+      : undefined;
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?', 1)[0]!;
     // The page's HTML names, in a Link header, the files its route needs: the browser fetches
     // them with the first file instead of after it has run.
-    const links = preloads.find((route) => route.pattern.test(pathname));
+    const links = linksOf(pathname);
     const page = prerendered.get(pathname.replace(/(.)\/$/, '$1'));
-    if (links) reply.header('link', page ? links.prerendered : links.shell);
-    const { file, csp } = page ?? shell;
+    const rendered = page ? null : await renderSignedIn?.(request, pathname);
+    if (links) reply.header('link', page || rendered ? links.prerendered : links.shell);
+    // A rendered page's answers are data, never run: its scripts are its shell's.
+    const { file, csp } = page ?? (rendered ? signedIn! : shell);
     const policy = reply.getHeader('content-security-policy');
     if (csp && typeof policy === 'string') reply.header('content-security-policy', csp(policy));
+    if (rendered) return sendRendered(request, reply, rendered);
     return sendFile(request, reply, file);
   };
   for (const [url, file] of files) {
-    if (url.startsWith(PRERENDERED_DIR)) continue;
+    if (url.startsWith(PRERENDERED_DIR) || url.startsWith(SHELLS_DIR)) continue;
     app.get(url, (request, reply) =>
       file === index ? sendPage(request, reply) : sendFile(request, reply, file),
     );

@@ -2,6 +2,7 @@ import { snakeCase, toCamelCaseKeys, toSnakeCaseKeys } from 'es-toolkit';
 import type { ToCamelCaseKeys } from 'es-toolkit/types';
 import { TOTAL_COUNT_HEADER } from '@agroselo/contracts';
 import { errorFromBody, networkError } from './api-error';
+import { serverRender } from '../lib/server-render';
 import { takeBootResponse } from './boot-requests';
 import { tokenStore } from './token-store';
 
@@ -86,8 +87,15 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   }
 
   const url = buildUrl(path, query);
+  // On the server, rendering a signed-in page, the API answers in-process (its reads only).
+  const onServer = serverRender();
+  if (onServer && method !== 'GET') throw networkError();
   // The first page's reads may have been asked already by index.html's script, with this token.
-  const early = method === 'GET' && token ? takeBootResponse(url, token) : undefined;
+  const early = onServer
+    ? onServer.fetch(url)
+    : method === 'GET' && token
+      ? takeBootResponse(url, token)
+      : undefined;
   let response: Response;
   try {
     response = await (early ?? fetch(url, { method, headers, body: payload, signal }));

@@ -1,3 +1,6 @@
+import { serverRender } from '../lib/server-render';
+import { writeSessionCookie } from './session-cookie';
+
 const KEY = 'agroselo.token';
 
 type Listener = () => void;
@@ -33,6 +36,8 @@ function notify(): void {
  */
 export const tokenStore = {
   get(): string | null {
+    const onServer = serverRender();
+    if (onServer) return onServer.token;
     for (const storage of storages()) {
       try {
         const token = storage.getItem(KEY);
@@ -55,6 +60,7 @@ export const tokenStore = {
     } catch {
       memoryToken = token;
     }
+    writeSessionCookie(token, remember);
     notify();
   },
 
@@ -74,7 +80,17 @@ export const tokenStore = {
         // nothing stored there
       }
     }
+    writeSessionCookie(null, false);
     notify();
+  },
+
+  /**
+   * Writes the session cookie for the stored token (a session from before the cookie existed, or
+   * one whose cookie the browser dropped), or drops a cookie left without one.
+   */
+  syncCookie(): void {
+    const token = tokenStore.get();
+    writeSessionCookie(token, token !== null && isRemembered());
   },
 
   subscribe(listener: Listener): () => void {

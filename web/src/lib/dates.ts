@@ -3,10 +3,72 @@
 // The one formatter left (São Paulo's day) is built once, on first use: building one loads its
 // time zone's rules and costs more than formatting a hundred dates.
 
+import { serverRender } from './server-render';
+
 let saoPauloDayFormat: Intl.DateTimeFormat | undefined;
 const pad = (value: number) => String(value).padStart(2, '0');
-const localDay = (date: Date) =>
-  `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+
+/**
+ * A Date's fields in the reader's time zone: the browser's own; on the server, rendering a
+ * signed-in page, the zone its browser reported (the page must read as the browser then renders
+ * it). The server's formatters are few (one per zone met) and built once.
+ */
+function fieldsOf(date: Date): {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+} {
+  const zone = serverRender()?.timeZone;
+  if (!zone)
+    return {
+      year: date.getFullYear(),
+      month: date.getMonth() + 1,
+      day: date.getDate(),
+      hour: date.getHours(),
+      minute: date.getMinutes(),
+    };
+  const parts = Object.fromEntries(
+    zoneFormat(zone)
+      .formatToParts(date)
+      .map(({ type, value }) => [type, Number(value)]),
+  );
+  return {
+    year: parts.year!,
+    month: parts.month!,
+    day: parts.day!,
+    // Some engines write midnight as 24 on a 24-hour clock.
+    hour: parts.hour! % 24,
+    minute: parts.minute!,
+  };
+}
+
+// Bounded: the zone is the visitor's word (a cookie); a real server meets one or two.
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+const MAX_ZONE_FORMATS = 16;
+function zoneFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = zoneFormats.get(timeZone);
+  if (!format) {
+    if (zoneFormats.size >= MAX_ZONE_FORMATS) zoneFormats.clear();
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+    });
+    zoneFormats.set(timeZone, format);
+  }
+  return format;
+}
+
+const localDay = (date: Date) => {
+  const { year, month, day } = fieldsOf(date);
+  return `${year}-${pad(month)}-${pad(day)}`;
+};
 
 /** A calendar day of the wire (YYYY-MM-DD) in pt-BR: 31/12/2028. */
 export function formatDay(isoDay: string): string {
@@ -33,10 +95,8 @@ export function formatMoment(isoDateTime: string): string {
 export function momentParts(isoDateTime: string): { day: string; time: string } | null {
   const date = new Date(isoDateTime);
   if (Number.isNaN(date.getTime())) return null;
-  return {
-    day: localDay(date),
-    time: `${pad(date.getHours())}:${pad(date.getMinutes())}`,
-  };
+  const { year, month, day, hour, minute } = fieldsOf(date);
+  return { day: `${year}-${pad(month)}-${pad(day)}`, time: `${pad(hour)}:${pad(minute)}` };
 }
 
 /**

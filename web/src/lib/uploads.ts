@@ -47,9 +47,14 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
-/** Uploads of `scope` under way, kept current as they start and end. */
+const noneYet = () => 0;
+
+/**
+ * Uploads of `scope` under way, kept current as they start and end; none in a page rendered on the
+ * server, or as the browser hydrates it (no upload starts before the page has).
+ */
 export const useUploadsUnderWay = (scope: string): number =>
-  useSyncExternalStore(subscribe, () => uploadsUnderWay(scope));
+  useSyncExternalStore(subscribe, () => uploadsUnderWay(scope), noneYet);
 
 function apiErrorOf(error: Error) {
   const response = (error as DetailedError).originalResponse;

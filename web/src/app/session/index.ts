@@ -8,4 +8,4 @@ export type { Session, SessionStatus, SessionUser } from './session-context';
 export { SessionProvider } from './session-provider';
 export { RequireAuth } from './require-auth';
 export { homePathFor, destinationAfterLogin, safeNext } from './home-path';
-export { SESSION_QUERY_KEY, prefetchSessionUser } from './session-query';
+export { SESSION_QUERY_KEY, prefetchSessionUser, sessionUserQuery } from './session-query';

@@ -19,11 +19,13 @@ import {
   sessionUserQuery,
 } from './session-query';
 
-const getServerToken = () => null;
-
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const token = useSyncExternalStore(tokenStore.subscribe, tokenStore.get, getServerToken);
+  // The same token on both sides of a hydration: the server renders a signed-in page with the
+  // session cookie's (tokenStore reads it there), the browser hydrates it with the stored one
+  // (index.html keeps the page only when they are the same); a public page is prerendered and
+  // hydrated without one.
+  const token = useSyncExternalStore(tokenStore.subscribe, tokenStore.get, tokenStore.get);
   const [signedOut, setSignedOut] = useState(false);
 
   const userQuery = useQuery(sessionUserQuery(token));
