@@ -72,16 +72,32 @@ export function renderSignedIn(pathname: string, request: ServerRender): Promise
  * Runs the route's loaders (its page's code and first queries) for `pathname`; then renders it.
  * Null when the path is a redirect or an error page.
  */
-async function routed(queryClient: QueryClient, pathname: string): Promise<(() => string) | null> {
+async function routed(
+  queryClient: QueryClient,
+  pathname: string,
+): Promise<(() => Promise<string>) | null> {
   const handler = createStaticHandler(createRoutes(queryClient));
   const context = await handler.query(new Request(new URL(pathname, 'http://agroselo.invalid')));
   if (context instanceof Response || context.statusCode !== 200) return null;
   const router = createStaticRouter(handler.dataRoutes, context);
-  return () =>
-    renderToString(
-      <App queryClient={queryClient}>
-        {/* No hydration data: the browser's router starts on its own (main.tsx waits for it). */}
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </App>,
-    );
+  const tree = (
+    <App queryClient={queryClient}>
+      {/* No hydration data: the browser's router starts on its own (main.tsx waits for it). */}
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </App>
+  );
+  return async () => {
+    // A lazy part of the page (the header's menu, a panel) suspends the first time this process
+    // meets it, while its code loads: the string render then leaves its boundary for the browser
+    // to render anew (React's error 419). It is rendered again once that code is in.
+    for (let attempt = 1; ; attempt++) {
+      const html = renderToString(tree);
+      if (!html.includes(LEFT_TO_THE_BROWSER) || attempt === MAX_RENDER_ATTEMPTS) return html;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  };
 }
+
+/** React's mark of a Suspense boundary the server could not render. */
+const LEFT_TO_THE_BROWSER = '<!--$!-->';
+const MAX_RENDER_ATTEMPTS = 5;

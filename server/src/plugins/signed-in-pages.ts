@@ -16,7 +16,12 @@ export type LoadSignedInRenderer = () => Promise<SignedInRenderer>;
 export function rendererAt(file: string): LoadSignedInRenderer | undefined {
   if (!existsSync(file)) return undefined;
   let loaded: Promise<SignedInRenderer> | undefined;
-  return () => (loaded ??= import(pathToFileURL(file).href) as Promise<SignedInRenderer>);
+  return () =>
+    (loaded ??= (import(pathToFileURL(file).href) as Promise<SignedInRenderer>).catch((error) => {
+      // Tried again by the next page: a failed import is not kept for good.
+      loaded = undefined;
+      throw error;
+    }));
 }
 
 /** The time zone a page is rendered in when the browser named none the server knows. */
@@ -103,11 +108,20 @@ export function signedInPages(
   const render = async (request: FastifyRequest, pathname: string) => {
     const session = sessionOf(request);
     if (!session || rendering >= MAX_RENDERS) return null;
-    rendering++;
     const responses: Record<string, Answer> = {};
+    let calls = 0;
+    let sent = false;
     const fetch = async (url: string) => {
-      if (!url.startsWith('/api/') || Object.keys(responses).length >= MAX_ANSWERS)
-        throw new Error(`signed-in page: no call to ${url} from a render`);
+      // Counted as asked, not as answered: a render asks for its first queries all at once. A
+      // URL is taken as written only: `/api/../x` would be another path once resolved.
+      const resolved = new URL(url, 'http://agroselo.invalid');
+      if (
+        sent ||
+        ++calls > MAX_ANSWERS ||
+        !resolved.pathname.startsWith('/api/') ||
+        `${resolved.pathname}${resolved.search}` !== url
+      )
+        throw new Error(`signed-in page: no call to ${url} from this render`);
       const answer = await app.inject({
         method: 'GET',
         url,
@@ -122,16 +136,21 @@ export function signedInPages(
       responses[url] = { status: answer.statusCode, headers, body: answer.payload };
       return new Response(answer.payload || null, { status: answer.statusCode, headers });
     };
+    // A render holds its place until it has ended, even one given up on below: a slow API is
+    // when the bound matters.
+    rendering++;
+    const screen = load()
+      .then(({ renderSignedIn }) => renderSignedIn(pathname, { ...session, fetch }))
+      .finally(() => rendering--);
     let timer: NodeJS.Timeout | undefined;
     try {
-      const { renderSignedIn } = await load();
-      const screen = await Promise.race([
-        renderSignedIn(pathname, { ...session, fetch }),
+      const html = await Promise.race([
+        screen,
         new Promise<null>((resolve) => {
           timer = setTimeout(() => resolve(null), RENDER_TIMEOUT_MS);
         }),
       ]);
-      if (screen === null) return null;
+      if (html === null) return null;
       const account = session.token.split('.')[1]!;
       const answers = `<script type="application/json" id="agroselo-answers">${scriptSafe(
         JSON.stringify({ account, responses }),
@@ -144,13 +163,15 @@ export function signedInPages(
       return shell
         .replace('<script>', () => `${answers}<script>`)
         .replace('</head>', () => `${styles}</head>`)
-        .replace(BOOT_ROOT, () => `${root}${screen}</div>`);
+        .replace(BOOT_ROOT, () => `${root}${html}</div>`);
     } catch (error) {
       request.log.warn({ err: error, pathname }, 'signed-in page not rendered; sent the shell');
       return null;
     } finally {
+      sent = true;
       clearTimeout(timer);
-      rendering--;
+      // A render given up on may still fail: its error is logged above or not at all.
+      screen.catch(() => {});
     }
   };
 
