@@ -41,6 +41,12 @@ afterEach(() => {
   notifications.cleanQueue();
   window.localStorage.clear();
   window.sessionStorage.clear();
+  // The session's cookies (api/session-cookie.ts) and a page's early answers go with its storage.
+  for (const cookie of document.cookie.split(';')) {
+    const name = cookie.split('=', 1)[0]!.trim();
+    if (name) document.cookie = `${name}=; Path=/; Max-Age=0`;
+  }
+  delete window.agroseloBoot;
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   vi.useRealTimers();

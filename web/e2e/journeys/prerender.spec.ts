@@ -1,4 +1,4 @@
-import type { Page, Route } from '@playwright/test';
+import { appTookOver, dropScripts, holdScripts, watchErrors } from '../early-page';
 import { DEMO_PASSWORD, demo, expect, test, TOKEN_KEY, widths } from '../fixtures';
 
 /** The public pages the build prerenders (web/src/prerender.tsx), with their first heading. */
@@ -8,46 +8,6 @@ const PAGES = [
   ['/register', 'Criar conta'],
   ['/verificar', 'Verificar certificado'],
 ] as const;
-
-/** Holds the app's code (and whatever matches `also`) until the returned function lets it through. */
-async function holdScripts(page: Page, also?: string): Promise<() => Promise<void>> {
-  const held: Route[] = [];
-  let holding = true;
-  const hold = (route: Route) => (holding ? held.push(route) : route.continue());
-  await page.route('**/assets/*.js', hold);
-  if (also) await page.route(also, hold);
-  return async () => {
-    holding = false;
-    for (const route of held.splice(0)) await route.continue();
-  };
-}
-
-/**
- * Fails every request for the app's code, as a link that dropped does, until the returned function
- * lets it through again; and the alert index.html's script then shows.
- */
-async function dropScripts(page: Page) {
-  const drop = (route: Route) => route.abort('internetdisconnected');
-  await page.route('**/assets/*.js', drop);
-  const notice = page.getByRole('alert').filter({
-    hasText: 'Não foi possível carregar o AgroSelo. Verifique sua conexão e tente novamente.',
-  });
-  return { notice, restore: () => page.unroute('**/assets/*.js', drop) };
-}
-
-/** The app has rendered or hydrated its first screen (src/app/early-input.ts). */
-const appTookOver = (page: Page) =>
-  page.waitForFunction(() => !('agroseloEarlyInput' in window), undefined, { timeout: 30_000 });
-
-/** Every error the page logs or throws (React reports a hydration mismatch so), from now on. */
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
 
 test.describe('the prerendered public pages', () => {
   for (const [url, heading] of PAGES) {

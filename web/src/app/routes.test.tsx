@@ -175,6 +175,64 @@ describe('routes', () => {
       expect(window.agroseloBoot).toBeUndefined();
     });
 
+    /** The answers a page the server rendered carries (server/src/plugins/signed-in-pages.ts). */
+    function carryAnswers(account: string, responses: Record<string, unknown>) {
+      const element = document.createElement('script');
+      element.type = 'application/json';
+      element.id = 'agroselo-answers';
+      element.textContent = JSON.stringify({ account, responses });
+      document.head.append(element);
+      return () => {
+        element.remove();
+        document.documentElement.removeAttribute('data-rendered-for-session');
+        document.documentElement.removeAttribute('data-session');
+      };
+    }
+
+    it("takes the answers a page rendered for this token's session carries, asking for none", async () => {
+      storeToken('head.session-a.sig');
+      const removeAnswers = carryAnswers('session-a', {
+        '/api/auth/info': {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(wireUser('owner')),
+        },
+        '/api/property/all?limit=10&offset=0': {
+          status: 200,
+          headers: { 'content-type': 'application/json', 'X-Total-Count': '0' },
+          body: '[]',
+        },
+      });
+      try {
+        const bootFetch = runBootScript('/profile', {});
+        expect(bootFetch).not.toHaveBeenCalled();
+        expect(document.documentElement.hasAttribute('data-rendered-for-session')).toBe(true);
+        const appFetch = renderApp('/profile', createQueryClient());
+        expect(await screen.findByText('Nenhuma propriedade cadastrada')).toBeInTheDocument();
+        expect(callTo(appFetch, 'GET /api/auth/info')).toBeUndefined();
+        expect(callTo(appFetch, 'GET /api/property/all')).toBeUndefined();
+      } finally {
+        removeAnswers();
+      }
+    });
+
+    it("asks anew when the page was rendered for another session than this tab's", () => {
+      storeToken('head.session-b.sig');
+      const removeAnswers = carryAnswers('session-a', {
+        '/api/auth/info': { status: 200, headers: {}, body: JSON.stringify(wireUser('admin')) },
+      });
+      try {
+        const bootFetch = runBootScript('/profile', {
+          'GET /api/auth/info': () => new Promise<Response>(() => {}),
+          'GET /api/property/all': () => new Promise<Response>(() => {}),
+        });
+        expect(bootFetch).toHaveBeenCalledTimes(2);
+        expect(document.documentElement.hasAttribute('data-rendered-for-session')).toBe(false);
+      } finally {
+        removeAnswers();
+      }
+    });
+
     it("leaves another account's answers alone", async () => {
       storeToken('old-token');
       runBootScript('/property/p-1', {

@@ -8,6 +8,7 @@ import {
   momentParts,
   todayDay,
 } from './dates';
+import { provideServerRender } from './server-render';
 
 // The strings the pages showed before these formatters replaced dayjs and the features' copies.
 describe('dates', () => {
@@ -52,5 +53,21 @@ describe('dates', () => {
     vi.setSystemTime(new Date(2027, 0, 1, 0, 0));
     expect(todayDay()).toBe('2027-01-01');
     expect(isPastDay('2026-12-31')).toBe(true);
+  });
+});
+
+describe("moments rendered on the server, in the visitor's time zone", () => {
+  afterEach(() => provideServerRender(() => undefined));
+
+  it('reads a moment as the browser that will hydrate the page does', () => {
+    const render = (timeZone: string) =>
+      provideServerRender(() => ({ token: 't', timeZone, fetch: () => Promise.reject() }));
+    render('America/Sao_Paulo');
+    expect(formatMoment('2026-03-01T02:30:00Z')).toBe('28/02/2026 às 23:30');
+    render('Asia/Tokyo');
+    expect(formatMoment('2026-03-01T02:30:00Z')).toBe('01/03/2026 às 11:30');
+    // Midnight on a 24-hour clock is 00, whatever the engine writes.
+    render('UTC');
+    expect(formatMoment('2026-03-01T00:05:00Z')).toBe('01/03/2026 às 00:05');
   });
 });

@@ -1,0 +1,86 @@
+import type { APIRequestContext } from '@playwright/test';
+import { appTookOver, carrySessionCookie, holdScripts, watchErrors } from '../early-page';
+import { expect, test, tokenOf, widths } from '../fixtures';
+
+/** The demo producer's pages the server renders (web/src/prerender.tsx SIGNED_IN_PATTERNS). */
+async function producerPages(request: APIRequestContext, token: string) {
+  const get = async <T>(url: string) => {
+    const response = await request.get(url, { headers: { authorization: `Bearer ${token}` } });
+    expect(response.ok(), url).toBe(true);
+    return (await response.json()) as T;
+  };
+  const properties =
+    await get<{ id: string; process_instances: { id: string }[] }[]>('/api/property/all');
+  for (const property of properties)
+    for (const instance of property.process_instances) {
+      const detail = await get<{ form_instances: { id: string }[] }>(
+        `/api/process-instance/${instance.id}`,
+      );
+      const form = detail.form_instances[0];
+      if (form)
+        return [
+          ['profile', '/profile'],
+          ['property', `/property/${property.id}`],
+          ['instance', `/producer-details/${instance.id}`],
+          ['form', `/producer-details/${instance.id}/form-instance/${form.id}`],
+        ] as const;
+    }
+  throw new Error('the demo producer has no started instance with forms');
+}
+
+test.describe('the signed-in pages rendered by the server', () => {
+  test("a producer's pages are painted with their data before the app's code arrives, then hydrated", async ({
+    page,
+    request,
+    baseURL,
+    loginAs,
+    snap,
+  }) => {
+    const token = await loginAs('owner');
+    await carrySessionCookie(page, baseURL!, token);
+    await page.setViewportSize(widths.mobile);
+    const errors = watchErrors(page);
+    for (const [label, path] of await producerPages(request, token)) {
+      const release = await holdScripts(page);
+      await page.goto(path, { waitUntil: 'commit' });
+      const heading = page.getByRole('heading', { level: 1 });
+      await expect(heading).toBeVisible();
+      await expect(page.locator('#root > .boot')).toHaveCount(0);
+      if (label === 'profile') await expect(heading).toHaveText('Sérgio Antunes Rodrigues');
+      await snap(`signed-in-${label}-before-code-375`);
+      // Hydrated, not rendered anew: the element painted from the HTML is the app's.
+      await heading.evaluate((element) => element.setAttribute('data-painted-by-server', ''));
+      await release();
+      await appTookOver(page);
+      await expect(heading).toHaveAttribute('data-painted-by-server', '');
+      // The app answers on it: the user menu opens.
+      await page
+        .getByRole('button', { name: /^Menu do usuário: Sérgio Antunes Rodrigues/ })
+        .click();
+      await expect(page.getByRole('menuitem', { name: 'Sair' })).toBeVisible();
+      await page.keyboard.press('Escape');
+    }
+    expect(errors).toEqual([]);
+  });
+
+  test("a page rendered for another session than this tab's is not shown: the tab's own is", async ({
+    page,
+    request,
+    baseURL,
+    loginAs,
+  }) => {
+    // The browser's cookie is the producer's; this tab's stored session, the admin's.
+    const producerToken = await tokenOf(request, 'owner');
+    await loginAs('admin');
+    await carrySessionCookie(page, baseURL!, producerToken);
+    const errors = watchErrors(page);
+    const release = await holdScripts(page);
+    const response = await page.goto('/profile', { waitUntil: 'commit' });
+    expect(await response!.text()).toContain('Sérgio Antunes Rodrigues');
+    await expect(page.locator('#root > .boot')).toBeVisible();
+    await expect(page.getByText('Sérgio Antunes Rodrigues')).toHaveCount(0);
+    await release();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Helena Schneider');
+    expect(errors).toEqual([]);
+  });
+});
