@@ -387,8 +387,16 @@ async function signInColdCache(port: number, base: string, token: string) {
   await page.evaluate(
     `localStorage.setItem(${JSON.stringify(TOKEN_KEY)}, ${JSON.stringify(token)})`,
   );
-  // After the app has run: a cookie without a stored token is one it drops.
-  await page.context().addCookies(sessionCookies(base, token));
+  // Written as the app writes them, once it has run (it drops a cookie without a stored token):
+  // Lighthouse's page does not see cookies set through the protocol on this shared profile.
+  await page.evaluate(
+    sessionCookies(base, token)
+      .map(
+        ({ name, value }) =>
+          `document.cookie = ${JSON.stringify(`${name}=${value}; Path=/; SameSite=Lax; Max-Age=86400`)};`,
+      )
+      .join('\n'),
+  );
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.clearBrowserCache');
   await page.close();

@@ -16,6 +16,9 @@ export function writeSessionCookie(token: string | null, remember: boolean): voi
     document.cookie = `${SESSION_COOKIE}=${attributes}; Max-Age=0`;
     return;
   }
+  // Writing a cookie is a round trip to the browser's network process, a few milliseconds of a
+  // slow phone's main thread as the page starts: not done again for the same token.
+  if (document.cookie.split('; ').includes(`${SESSION_COOKIE}=${token}`)) return;
   // A remembered session lasts as long as its token; the other ends with the browser's session.
   const expires = remember ? expiryOf(token) : undefined;
   const lifetime =

@@ -90,7 +90,7 @@ describe('the session cookie (the server renders signed-in pages with it)', () =
     expect(written[0]).toMatch(/; Max-Age=(59\d|600)$/);
     expect(written[0]).toContain('; Path=/; SameSite=Lax');
     // For this browser session only: a cookie without Max-Age ends with it.
-    tokenStore.set(tokenExpiring(Math.floor(Date.now() / 1000) + 600), false);
+    tokenStore.set(tokenExpiring(Math.floor(Date.now() / 1000) + 601), false);
     expect(written.at(-2)).not.toContain('Max-Age');
   });
 });

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { AppShell } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Outlet } from 'react-router';
@@ -21,7 +21,9 @@ export function AppLayout() {
   const { user } = useSession();
   const [opened, { toggle, close }] = useDisclosure(false);
   const [desktopOpened, { toggle: toggleDesktop }] = useDisclosure(true);
-  const isDesktop = useMediaQuery(DESKTOP_QUERY);
+  // False until the browser says otherwise, as the server rendered it: a phone's first render
+  // after hydration then changes nothing.
+  const isDesktop = useMediaQuery(DESKTOP_QUERY, false);
 
   const sideItems = user ? sideMenuFor(user.role) : [];
   const mobileItems = user ? mobileMenuFor(user.role) : [];
@@ -68,7 +70,7 @@ export function AppLayout() {
         )}
         <AppShell.Main id="conteudo" className={classes.main}>
           <div className={classes.page}>
-            <Outlet />
+            <Page />
           </div>
           <SiteFooter />
         </AppShell.Main>
@@ -76,3 +78,11 @@ export function AppLayout() {
     </SideMenuContext>
   );
 }
+
+/**
+ * The route's page, apart from the layout's own state: opening the menu, or the media query
+ * answering after hydration, re-renders the header and menus, not the whole page under them.
+ */
+const Page = memo(function Page() {
+  return <Outlet />;
+});
