@@ -22,6 +22,7 @@ export default tseslint.config(
   {
     ignores: [
       '**/dist/**',
+      'web/dist-server/**',
       '**/node_modules/**',
       'data/**',
       'server/src/db/migrations/**',

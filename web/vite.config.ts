@@ -85,7 +85,7 @@ function mantineReactId(): Plugin {
  * the first file's download and run. The server sends, with the page's HTML, a `Link` header
  * that has the browser fetch these files at once (plugins/web-app.ts reads ROUTE_PRELOADS_FILE).
  */
-const FIRST_PAGES: { path: string; page?: string; image?: string }[] = [
+const FIRST_PAGES: { path: string; page?: string; image?: string; signedIn?: true }[] = [
   // The landing is part of the first file already; its hero's poster is its largest paint.
   { path: paths.home(), image: '/media/field-poster.jpg' },
   {
@@ -107,20 +107,37 @@ const FIRST_PAGES: { path: string; page?: string; image?: string }[] = [
   { path: paths.verify(), page: 'src/features/certificates/verify.page.tsx' },
   { path: paths.verify(':number'), page: 'src/features/certificates/certificate.page.tsx' },
   { path: paths.registry(), page: 'src/features/registry/registry.page.tsx' },
-  { path: paths.profile(), page: 'src/features/profile/profile.page.tsx' },
-  { path: paths.property(':propertyId'), page: 'src/features/properties/property.page.tsx' },
+  { path: paths.profile(), page: 'src/features/profile/profile.page.tsx', signedIn: true },
+  {
+    path: paths.property(':propertyId'),
+    page: 'src/features/properties/property.page.tsx',
+    signedIn: true,
+  },
   {
     path: paths.producerDetails(':processInstanceId'),
     page: 'src/features/instances/instance-detail.page.tsx',
+    signedIn: true,
   },
   {
     path: paths.formInstance(':processInstanceId', ':formInstanceId'),
     page: 'src/features/forms/form-instance.page.tsx',
+    signedIn: true,
   },
   {
     path: paths.processInstances(),
     page: 'src/features/instances/process-instances.page.tsx',
+    signedIn: true,
   },
+];
+
+/**
+ * The signed-in header's menus (src/app/layouts/app-header.tsx), loaded apart from the first file:
+ * a signed-in page fetches them with its own, rather than once its code has run, and a page the
+ * server rendered hydrates with them (a menu still loading would not answer a tap).
+ */
+const ACCOUNT_MENUS = [
+  'src/features/notifications/notification-bell.tsx',
+  'src/app/layouts/user-menu.tsx',
 ];
 
 /** One route's files to fetch with its HTML, as `route-preloads.json` lists them. */
@@ -169,14 +186,14 @@ function routePreloads(): Plugin {
         return file.fileName;
       };
       const url = (fileName: string) => `${base}${fileName}`;
-      const routes: RoutePreload[] = FIRST_PAGES.map(({ path: route, page, image }) => {
+      const routes: RoutePreload[] = FIRST_PAGES.map(({ path: route, page, image, signedIn }) => {
         const scripts = new Set<string>();
-        if (page) {
+        for (const module of [...(page ? [page] : []), ...(signedIn ? ACCOUNT_MENUS : [])]) {
           const chunk = chunks.find(
-            (candidate) => candidate.facadeModuleId === path.resolve(root, page),
+            (candidate) => candidate.facadeModuleId === path.resolve(root, module),
           );
           // A page renamed or moved would silently lose its preload.
-          if (!chunk) this.error(`route-preloads: no chunk for ${page}, update FIRST_PAGES`);
+          if (!chunk) this.error(`route-preloads: no chunk for ${module}, update FIRST_PAGES`);
           addStatic(chunk.fileName, scripts);
         }
         const styles = [...scripts].flatMap((fileName) => [

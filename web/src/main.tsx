@@ -13,6 +13,7 @@ import { dropBootRequests } from './api/boot-requests';
 import { App } from './app/app';
 import { queriesSettled } from './app/queries-settled';
 import { createQueryClient } from './app/query-client';
+import { preloadAccountMenus } from './app/layouts/app-header';
 import { createAppRouter } from './app/router';
 import { prefetchSessionUser } from './app/session';
 import { takeOverEarlyInput } from './app/early-input';
@@ -63,7 +64,12 @@ const render = () =>
 // way when the first page's code arrived missed that update and stayed on the loader for good (a
 // signed-in page, now and then, in Lighthouse's runs). It starts once the first match is loaded;
 // index.html's first screen (or the prerendered page) stays until then.
-const start = () => (renderedWithData ? void queriesSettled(queryClient).then(render) : render());
+// Its header's menus too (their files come with the page's): a menu still loading as the page
+// hydrates would be left out of it, and not answer a tap until its file is in.
+const start = () =>
+  renderedWithData
+    ? void Promise.all([queriesSettled(queryClient), preloadAccountMenus()]).then(render)
+    : render();
 if (router.state.initialized) start();
 else {
   const stopWaiting = router.subscribe(({ initialized }) => {

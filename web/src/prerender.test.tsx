@@ -186,3 +186,33 @@ describe('a signed-in page rendered on the server', () => {
     expect(heading?.textContent).toBe('Sérgio Rodrigues');
   });
 });
+
+describe('a signed-in page asked for with a hostile address', () => {
+  const SEGMENTS = [
+    '..',
+    '%2e%2e',
+    '..%2F..%2Findex.html',
+    'x%3Fadmin%3D1',
+    '%23fragment',
+    '%3Cscript%3Ealert(1)%3C%2Fscript%3E',
+    "'%20OR%20'1'%3D'1",
+    '%',
+    '%00',
+    '%E0%A4%A',
+    '%F0%9F%8C%BE',
+    'a'.repeat(4000),
+  ];
+  const paths = SEGMENTS.flatMap((segment) => [
+    `/property/${segment}`,
+    `/producer-details/${segment}`,
+    `/producer-details/${segment}/form-instance/${segment}`,
+  ]);
+
+  it.each(paths)('%s: renders or declines, asking the API only', async (path) => {
+    mockFetch({});
+    const api = serverApi(PROFILE_ANSWERS('Ana'));
+    const html = await renderSignedIn(path, { token: 'a.b.c', timeZone: 'UTC', ...api });
+    expect(html === null || typeof html === 'string').toBe(true);
+    for (const url of api.asked) expect(url).toMatch(/^\/api\//);
+  });
+});

@@ -93,11 +93,12 @@ async function routed(
     for (let attempt = 1; ; attempt++) {
       const html = renderToString(tree);
       if (!html.includes(LEFT_TO_THE_BROWSER) || attempt === MAX_RENDER_ATTEMPTS) return html;
-      await new Promise((resolve) => setTimeout(resolve, 10));
+      // A busy server reads and runs a chunk in tens of milliseconds: a growing wait, 0.9 s in all.
+      await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
     }
   };
 }
 
 /** React's mark of a Suspense boundary the server could not render. */
 const LEFT_TO_THE_BROWSER = '<!--$!-->';
-const MAX_RENDER_ATTEMPTS = 5;
+const MAX_RENDER_ATTEMPTS = 10;

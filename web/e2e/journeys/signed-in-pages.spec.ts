@@ -1,5 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { appTookOver, carrySessionCookie, holdScripts, watchErrors } from '../early-page';
+import { SESSION_COOKIE, TIME_ZONE_COOKIE } from '@agroselo/contracts';
 import { expect, test, tokenOf, widths } from '../fixtures';
 
 /** The demo producer's pages the server renders (web/src/prerender.tsx SIGNED_IN_PATTERNS). */
@@ -82,5 +83,49 @@ test.describe('the signed-in pages rendered by the server', () => {
     await release();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Helena Schneider');
     expect(errors).toEqual([]);
+  });
+
+  test("another producer's page, hostile addresses and cookies: a page without their data, never a server error", async ({
+    request,
+  }) => {
+    const token = await tokenOf(request, 'owner');
+    const otherToken = await tokenOf(request, 'secondOwner');
+    const [others] = (await (
+      await request.get('/api/property/all', { headers: { authorization: `Bearer ${otherToken}` } })
+    ).json()) as { id: string; business_name: string }[];
+    const page = (path: string, cookie: string) => request.get(path, { headers: { cookie } });
+
+    // Rendered for the cookie's account: Marta's property is not the producer's to read.
+    const foreign = await page(`/property/${others!.id}`, `${SESSION_COOKIE}=${token}`);
+    expect(foreign.status()).toBe(200);
+    const html = await foreign.text();
+    expect(html).not.toContain(others!.business_name);
+    expect(html).toContain('data-account=');
+
+    const cookies = [
+      `${SESSION_COOKIE}=${token}`,
+      `${SESSION_COOKIE}=garbage`,
+      `${SESSION_COOKIE}=a.b.c`,
+      `${SESSION_COOKIE}=${'a'.repeat(5000)}.b.c`,
+      `${SESSION_COOKIE}=${token}; ${TIME_ZONE_COOKIE}=%E0%A4%A`,
+      `${SESSION_COOKIE}=${token}; ${TIME_ZONE_COOKIE}=Mars%2FOlympus`,
+      `${SESSION_COOKIE}=${token}%00`,
+    ];
+    const paths = [
+      '/profile',
+      '/property/..%2F..%2Fapi%2Fuser%2Fall',
+      '/property/%3Cscript%3Ealert(1)%3C%2Fscript%3E',
+      '/property/x%3Flimit%3D100000',
+      `/property/${'a'.repeat(3000)}`,
+      '/producer-details/%25',
+      '/producer-details/x/form-instance/%00',
+    ];
+    for (const cookie of cookies)
+      for (const path of paths) {
+        const response = await page(path, cookie);
+        expect(response.status(), `${path} with ${cookie.slice(0, 40)}`).toBeLessThan(500);
+        // An address the server refuses as such (a 400, a 404) is answered so, not with a page.
+        if (response.status() === 200) expect(await response.text()).toContain('<div id="root"');
+      }
   });
 });

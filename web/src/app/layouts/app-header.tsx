@@ -21,10 +21,10 @@ const UserMenu = lazy(() => loadUserMenu().then((module) => ({ default: module.U
  * Starts fetching the signed-in header's menus while a sign-in is under way, so they are there
  * when the session is: otherwise the header shows the account's links beside a spinner for as long
  * as their files take (seconds on a slow link or a busy server). A failure is left to the menus'
- * own loading, which shows it.
+ * own loading, which shows it. Resolves once both have loaded or failed.
  */
-export function preloadAccountMenus(): void {
-  for (const load of [loadNotificationBell, loadUserMenu]) load().catch(() => undefined);
+export function preloadAccountMenus(): Promise<unknown> {
+  return Promise.allSettled([loadNotificationBell(), loadUserMenu()]);
 }
 
 interface AppHeaderProps {
