@@ -387,8 +387,9 @@ async function signInColdCache(port: number, base: string, token: string) {
   await page.evaluate(
     `localStorage.setItem(${JSON.stringify(TOKEN_KEY)}, ${JSON.stringify(token)})`,
   );
-  // Written as the app writes them, once it has run (it drops a cookie without a stored token):
-  // Lighthouse's page does not see cookies set through the protocol on this shared profile.
+  // Written as the app writes them for a remembered session, once it has run (it drops a cookie
+  // without a stored token): Lighthouse's page sent no session cookie (no Max-Age), whether set
+  // through the protocol or from a page of this shared profile.
   await page.evaluate(
     sessionCookies(base, token)
       .map(

@@ -63,9 +63,9 @@ const render = () =>
 // RouterProvider subscribes to the router only when it commits: a sliced first render still under
 // way when the first page's code arrived missed that update and stayed on the loader for good (a
 // signed-in page, now and then, in Lighthouse's runs). It starts once the first match is loaded;
-// index.html's first screen (or the prerendered page) stays until then.
-// Its header's menus too (their files come with the page's): a menu still loading as the page
-// hydrates would be left out of it, and not answer a tap until its file is in.
+// index.html's first screen (or the prerendered page) stays until then. A page the server rendered
+// also waits for its header's menus (their files come with the page's): a menu still loading as
+// the page hydrates would be left out of it, and not answer a tap until its file is in.
 const start = () =>
   renderedWithData
     ? void Promise.all([queriesSettled(queryClient), preloadAccountMenus()]).then(render)

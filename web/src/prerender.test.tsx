@@ -21,6 +21,35 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
+/**
+ * Hydrates `container` at `path` as main.tsx does (once the router has its first match, and
+ * `ready`), failing on any difference React reports: its development build reports one, an
+ * attribute's included, as an error.
+ */
+async function hydrateWithoutMismatch(
+  container: HTMLElement,
+  path: string,
+  queryClient: ReturnType<typeof createQueryClient>,
+  ready?: () => Promise<void>,
+) {
+  const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [path] });
+  await vi.waitFor(() => expect(router.state.initialized).toBe(true));
+  await ready?.();
+  const errors = vi.spyOn(console, 'error');
+  const recovered: unknown[] = [];
+  await act(async () => {
+    root = hydrateRoot(
+      container,
+      <App queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </App>,
+      { onRecoverableError: (error) => recovered.push(error) },
+    );
+  });
+  expect(recovered).toEqual([]);
+  expect(errors).not.toHaveBeenCalled();
+}
+
 describe('the prerendered pages', () => {
   it.each(PRERENDERED_PATHS)(
     '%s hydrates as the browser renders it, with no mismatch',
@@ -33,23 +62,7 @@ describe('the prerendered pages', () => {
       const heading = container.querySelector('h1');
       expect(heading).not.toBeNull();
 
-      const queryClient = createQueryClient();
-      const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [path] });
-      await vi.waitFor(() => expect(router.state.initialized).toBe(true));
-      // React's development build reports any difference, an attribute's included, as an error.
-      const errors = vi.spyOn(console, 'error');
-      const recovered: unknown[] = [];
-      await act(async () => {
-        root = hydrateRoot(
-          container,
-          <App queryClient={queryClient}>
-            <RouterProvider router={router} />
-          </App>,
-          { onRecoverableError: (error) => recovered.push(error) },
-        );
-      });
-      expect(recovered).toEqual([]);
-      expect(errors).not.toHaveBeenCalled();
+      await hydrateWithoutMismatch(container, path, createQueryClient());
       // Taken over, not rendered anew.
       expect(container.querySelector('h1')).toBe(heading);
     },
@@ -166,22 +179,10 @@ describe('a signed-in page rendered on the server', () => {
     mockFetch({ 'GET /api/process-instance/pending': json([]) });
     const queryClient = createQueryClient();
     prefetchSessionUser(queryClient);
-    const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: ['/profile'] });
-    await vi.waitFor(() => expect(router.state.initialized).toBe(true));
-    await queriesSettled(queryClient);
-    const errors = vi.spyOn(console, 'error');
-    const recovered: unknown[] = [];
-    await act(async () => {
-      root = hydrateRoot(
-        container,
-        <App queryClient={queryClient}>
-          <RouterProvider router={router} />
-        </App>,
-        { onRecoverableError: (error) => recovered.push(error) },
-      );
-    });
-    expect(recovered).toEqual([]);
-    expect(errors).not.toHaveBeenCalled();
+    // As main.tsx: once the cache holds the page's answers.
+    await hydrateWithoutMismatch(container, '/profile', queryClient, () =>
+      queriesSettled(queryClient),
+    );
     expect(container.querySelector('h1')).toBe(heading);
     expect(heading?.textContent).toBe('Sérgio Rodrigues');
   });
