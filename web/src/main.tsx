@@ -13,10 +13,10 @@ import { dropBootRequests } from './api/boot-requests';
 import { App } from './app/app';
 import { queriesSettled } from './app/queries-settled';
 import { createQueryClient } from './app/query-client';
-import { preloadAccountMenus } from './app/layouts/app-header';
 import { createAppRouter } from './app/router';
 import { prefetchSessionUser } from './app/session';
 import { takeOverEarlyInput } from './app/early-input';
+import { loadParts } from './lib/lazy-part';
 
 // The server renders a signed-in page a visit opens with the session cookie (api/session-cookie).
 tokenStore.syncCookie();
@@ -64,11 +64,14 @@ const render = () =>
 // way when the first page's code arrived missed that update and stayed on the loader for good (a
 // signed-in page, now and then, in Lighthouse's runs). It starts once the first match is loaded;
 // index.html's first screen (or the prerendered page) stays until then. A page the server rendered
-// also waits for its header's menus (their files come with the page's): a menu still loading as
-// the page hydrates would be left out of it, and not answer a tap until its file is in.
+// also waits for the code of the lazy parts in it (lib/lazy-part.tsx): hydrated in one pass, not a
+// part later, which would answer no tap until then and take back what was typed into it.
 const start = () =>
   renderedWithData
-    ? void Promise.all([queriesSettled(queryClient), preloadAccountMenus()]).then(render)
+    ? void Promise.all([
+        queriesSettled(queryClient),
+        loadParts(root.dataset.parts?.split(' ').filter(Boolean) ?? []),
+      ]).then(render)
     : render();
 if (router.state.initialized) start();
 else {

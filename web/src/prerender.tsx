@@ -48,13 +48,18 @@ provideServerRender(() => renders.getStore());
 
 /**
  * The HTML of `#root` for a path of SIGNED_IN_PATTERNS, as the browser renders it with `token`
- * stored once its route's first queries have answered (asked through `fetch`); null for any other
- * path, or when the token is no session's (the browser's own render decides where it goes).
+ * stored once its route's first queries have answered (asked through `fetch`), and the lazy parts
+ * in it (lib/lazy-part.tsx); null for any other path, or when the token is no session's (the
+ * browser's own render decides where it goes).
  */
-export function renderSignedIn(pathname: string, request: ServerRender): Promise<string | null> {
+export function renderSignedIn(
+  pathname: string,
+  request: ServerRender,
+): Promise<{ screen: string; parts: string[] } | null> {
   if (!SIGNED_IN_PATTERNS.some((pattern) => matchPath(pattern, pathname)))
     return Promise.resolve(null);
-  return renders.run(request, async () => {
+  const parts = new Set<string>();
+  return renders.run({ ...request, parts }, async () => {
     const queryClient = createQueryClient();
     // As main.tsx: the session's check beside the route's own queries (its loader).
     prefetchSessionUser(queryClient);
@@ -64,7 +69,7 @@ export function renderSignedIn(pathname: string, request: ServerRender): Promise
     const user = queryClient.getQueryData(sessionUserQuery(request.token).queryKey);
     // A pending account is sent to its verification, which a static render cannot do.
     if (!user || user.pending) return null;
-    return screen();
+    return { screen: await screen(), parts: [...parts] };
   });
 }
 

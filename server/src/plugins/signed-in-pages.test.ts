@@ -29,6 +29,7 @@ const SHELL_SCRIPT = 'window.boot = 1';
 const SHELL = `<!doctype html><html><head><title>AgroSelo</title><script>${SHELL_SCRIPT}</script></head><body>${BOOT_ROOT}</body></html>`;
 const LOGIN_HTML = '<!doctype html><div id="root" data-prerendered>entrar</div>';
 const SCREEN = '<main>Olá, Maria</main>';
+const RENDERED = { screen: SCREEN, parts: ['user-menu', 'conclude-panel'] };
 
 type Render = SignedInRenderer['renderSignedIn'];
 
@@ -86,7 +87,7 @@ const renderProfile: Render = async (pathname, request) => {
   if (pathname !== '/profile') return null;
   const info = (await (await request.fetch('/api/auth/info')).json()) as { name: string };
   await request.fetch('/api/property/all?limit=10&offset=0');
-  return `<main>Olá, ${info.name}</main>`;
+  return { screen: `<main>Olá, ${info.name}</main>`, parts: ['user-menu'] };
 };
 
 const NASTY = 'a</script><script>alert(1)</script>\u2028b<!--c';
@@ -180,7 +181,7 @@ describe('a signed-in page rendered for the session of its cookie', () => {
     );
     const html = response.body;
     expect(html).toContain(
-      `<div id="root" data-prerendered data-account="${ACCOUNT}" data-route-scripts="/assets/profile.js">${SCREEN}</div>`,
+      `<div id="root" data-prerendered data-account="${ACCOUNT}" data-route-scripts="/assets/profile.js" data-parts="user-menu">${SCREEN}</div>`,
     );
     expect(html).not.toContain('<div class="boot">');
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/profile.css"></head>');
@@ -239,7 +240,7 @@ describe('a signed-in page rendered for the session of its cookie', () => {
       reply.raw.setHeader('content-security-policy', "default-src 'self';script-src 'self'");
       done();
     });
-    const renderSignedIn: Render = () => Promise.resolve(SCREEN);
+    const renderSignedIn: Render = () => Promise.resolve(RENDERED);
     const sendPage = await registerWebApp(app, root, {
       renderer: () => Promise.resolve({ renderSignedIn }),
     });
@@ -258,7 +259,7 @@ describe('a signed-in page rendered for the session of its cookie', () => {
   it('embeds an answer that could close its element escaped, and gives it back whole', async () => {
     const { app } = await serve(async (_pathname, request) => {
       await request.fetch('/api/notes');
-      return SCREEN;
+      return RENDERED;
     });
     const html = (await app.inject(visit('/profile'))).body;
     const element = ANSWERS.exec(html)![1]!;
@@ -271,10 +272,18 @@ describe('a signed-in page rendered for the session of its cookie', () => {
     expect(JSON.parse(responses['/api/notes']!.body)).toEqual({ text: NASTY });
   });
 
+  it("names the page's lazy parts on #root, leaving out any name that is not the app's", async () => {
+    const { app } = await serve(() =>
+      Promise.resolve({ screen: SCREEN, parts: ['user-menu', '"><script>', 'date-input'] }),
+    );
+    const html = (await app.inject(visit('/profile', { cookie: `${SESSION_COOKIE}=x.y.z` }))).body;
+    expect(html).toContain('data-parts="user-menu date-input"');
+  });
+
   it("carries an API's refusal as it answered, for the app to handle as its own", async () => {
     const { app } = await serve(async (_pathname, request) => {
       const info = await request.fetch('/api/auth/info');
-      return `<p>${info.status}</p>`;
+      return { screen: `<p>${info.status}</p>`, parts: [] };
     });
     const html = (await app.inject(visit('/profile', { cookie: `${SESSION_COOKIE}=x.y.z` }))).body;
     expect(html).toContain('<p>401</p>');
@@ -335,7 +344,7 @@ describe('the plain shell instead of a rendered page', () => {
     const started = deferred<void>();
     const { app } = await serve(() => {
       started.resolve();
-      return new Promise<string>(() => {});
+      return new Promise<never>(() => {});
     });
     // Only the render's timer: Fastify's own work goes on as in any other test.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
@@ -349,12 +358,12 @@ describe('the plain shell instead of a rendered page', () => {
   });
 
   it('past MAX_RENDERS renders at once, and renders again once one ends', async () => {
-    const held: ((html: string) => void)[] = [];
+    const held: ((page: typeof RENDERED) => void)[] = [];
     const allHeld = deferred<void>();
     let hold = true;
     const { app, renderSignedIn } = await serve(() => {
-      if (!hold) return Promise.resolve(SCREEN);
-      return new Promise<string>((resolve) => {
+      if (!hold) return Promise.resolve(RENDERED);
+      return new Promise<typeof RENDERED>((resolve) => {
         held.push(resolve);
         if (held.length === MAX_RENDERS) allHeld.resolve();
       });
@@ -364,7 +373,7 @@ describe('the plain shell instead of a rendered page', () => {
     expectShell(await app.inject(visit('/profile')));
     expect(renderSignedIn).toHaveBeenCalledTimes(MAX_RENDERS);
     hold = false;
-    for (const release of held) release(SCREEN);
+    for (const release of held) release(RENDERED);
     for (const response of await Promise.all(pending)) {
       expect(response.headers['cache-control']).toBe('private, no-store');
       expect(response.body).toContain(SCREEN);
@@ -388,7 +397,7 @@ describe("a render's calls", () => {
         got.push(result);
         return result;
       });
-      return SCREEN;
+      return RENDERED;
     });
     const html = (await app.inject(visit('/profile'))).body;
     return { got, answers: answersIn(html) };
@@ -482,7 +491,7 @@ describe('rendererAt', () => {
       file,
       [
         'globalThis.agroseloRenderLoads = (globalThis.agroseloRenderLoads ?? 0) + 1;',
-        'export async function renderSignedIn(pathname) { return `<p>${pathname}</p>`; }',
+        'export async function renderSignedIn(pathname) { return { screen: `<p>${pathname}</p>`, parts: [] }; }',
       ].join('\n'),
     );
     const loads = () => (globalThis as { agroseloRenderLoads?: number }).agroseloRenderLoads ?? 0;
@@ -500,6 +509,6 @@ describe('rendererAt', () => {
         timeZone: DEFAULT_TIME_ZONE,
         fetch: () => Promise.reject(new Error('unused')),
       }),
-    ).resolves.toBe('<p>/profile</p>');
+    ).resolves.toEqual({ screen: '<p>/profile</p>', parts: [] });
   });
 });

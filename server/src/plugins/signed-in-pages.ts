@@ -5,10 +5,11 @@ import { SESSION_COOKIE, TIME_ZONE_COOKIE, TOTAL_COUNT_HEADER } from '@agroselo/
 
 /** What web/src/prerender.tsx gives the server, built for Node (web/dist-server). */
 export interface SignedInRenderer {
+  /** `#root`'s HTML and the lazy parts in it (web/src/lib/lazy-part.tsx), or null. */
   renderSignedIn(
     pathname: string,
     request: { token: string; timeZone: string; fetch(url: string): Promise<Response> },
-  ): Promise<string | null>;
+  ): Promise<{ screen: string; parts: string[] } | null>;
 }
 export type LoadSignedInRenderer = () => Promise<SignedInRenderer>;
 
@@ -139,18 +140,18 @@ export function signedInPages(
     // A render holds its place until it has ended, even one given up on below: a slow API is
     // when the bound matters.
     rendering++;
-    const screen = load()
+    const rendered = load()
       .then(({ renderSignedIn }) => renderSignedIn(pathname, { ...session, fetch }))
       .finally(() => rendering--);
     let timer: NodeJS.Timeout | undefined;
     try {
-      const html = await Promise.race([
-        screen,
+      const page = await Promise.race([
+        rendered,
         new Promise<null>((resolve) => {
           timer = setTimeout(() => resolve(null), RENDER_TIMEOUT_MS);
         }),
       ]);
-      if (html === null) return null;
+      if (page === null) return null;
       const account = session.token.split('.')[1]!;
       const answers = `<script type="application/json" id="agroselo-answers">${scriptSafe(
         JSON.stringify({ account, responses }),
@@ -159,11 +160,13 @@ export function signedInPages(
       const styles = files.styles
         .map((url) => `<link rel="stylesheet" crossorigin href="${url}">`)
         .join('');
-      const root = `<div id="root" data-prerendered data-account="${account}" data-route-scripts="${files.scripts.join(' ')}">`;
+      // The parts' names are the app's own (`[\w-]`): anything else is left out of the attribute.
+      const parts = page.parts.filter((name) => /^[\w-]+$/.test(name)).join(' ');
+      const root = `<div id="root" data-prerendered data-account="${account}" data-route-scripts="${files.scripts.join(' ')}" data-parts="${parts}">`;
       return shell
         .replace('<script>', () => `${answers}<script>`)
         .replace('</head>', () => `${styles}</head>`)
-        .replace(BOOT_ROOT, () => `${root}${html}</div>`);
+        .replace(BOOT_ROOT, () => `${root}${page.screen}</div>`);
     } catch (error) {
       request.log.warn({ err: error, pathname }, 'signed-in page not rendered; sent the shell');
       return null;
@@ -171,7 +174,7 @@ export function signedInPages(
       sent = true;
       clearTimeout(timer);
       // A render given up on may still fail: its error is logged above or not at all.
-      screen.catch(() => {});
+      rendered.catch(() => {});
     }
   };
 

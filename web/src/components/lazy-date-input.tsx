@@ -1,17 +1,18 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { TextInput } from '@mantine/core';
 import { IconCalendar, IconClock } from '@tabler/icons-react';
 import { formatDay, momentParts } from '../lib/dates';
 import type { PtBrDateInputProps, PtBrDateTimeInputProps } from './date-input';
 import { DAY_STYLE, DateTimeFieldset, TIME_STYLE, dayFieldLabel } from './date-time-fieldset';
+import { lazyPart } from '../lib/lazy-part';
 
 // The date pickers bring @mantine/dates, dayjs and the popover (a fifth of the form instance's
 // JavaScript): loaded when the first date field shows, not with the page.
-const LazyDateInput = lazy(() =>
-  import('./date-input').then((module) => ({ default: module.PtBrDateInput })),
+const LazyDateInput = lazyPart('date-input', () =>
+  import('./date-input').then((module) => module.PtBrDateInput),
 );
-const LazyDateTimeInput = lazy(() =>
-  import('./date-input').then((module) => ({ default: module.PtBrDateTimeInput })),
+const LazyDateTimeInput = lazyPart('date-time-input', () =>
+  import('./date-input').then((module) => module.PtBrDateTimeInput),
 );
 
 /** Until its picker's code arrives, a date field is a read-only box of the same size and text. */

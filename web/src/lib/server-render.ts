@@ -10,6 +10,8 @@ export interface ServerRender {
   timeZone: string;
   /** The API's answer to a GET of `url` (`/api/auth/info`) with `token`. */
   fetch(url: string): Promise<Response>;
+  /** Filled by the render: the lazy parts in the page (lib/lazy-part.tsx). */
+  parts?: Set<string>;
 }
 
 let current: () => ServerRender | undefined = () => undefined;

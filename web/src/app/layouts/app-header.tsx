@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Anchor, Box, Burger, Button, Group, Loader } from '@mantine/core';
 import { IconExternalLink, IconLogin2 } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -7,24 +7,25 @@ import { EXTERNAL_LINKS } from '../../lib/site';
 import { paths } from '../paths';
 import { useSession } from '../session';
 import { headerLinksFor } from './nav-items';
+import { lazyPart, loadParts } from '../../lib/lazy-part';
 
 // Menus of a signed-in account, loaded once there is one: their popovers (Floating UI) are most of
 // a visitor's first screen otherwise.
 const loadNotificationBell = () => import('../../features/notifications/notification-bell');
 const loadUserMenu = () => import('./user-menu');
-const NotificationBell = lazy(() =>
-  loadNotificationBell().then((module) => ({ default: module.NotificationBell })),
+const NotificationBell = lazyPart('notification-bell', () =>
+  loadNotificationBell().then((module) => module.NotificationBell),
 );
-const UserMenu = lazy(() => loadUserMenu().then((module) => ({ default: module.UserMenu })));
+const UserMenu = lazyPart('user-menu', () => loadUserMenu().then((module) => module.UserMenu));
 
 /**
  * Starts fetching the signed-in header's menus while a sign-in is under way, so they are there
  * when the session is: otherwise the header shows the account's links beside a spinner for as long
  * as their files take (seconds on a slow link or a busy server). A failure is left to the menus'
- * own loading, which shows it. Resolves once both have loaded or failed.
+ * own loading, which shows it.
  */
-export function preloadAccountMenus(): Promise<unknown> {
-  return Promise.allSettled([loadNotificationBell(), loadUserMenu()]);
+export function preloadAccountMenus(): void {
+  void loadParts(['notification-bell', 'user-menu']);
 }
 
 interface AppHeaderProps {

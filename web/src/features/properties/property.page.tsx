@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import {
   ActionIcon,
   Badge,
@@ -26,12 +26,13 @@ import { Section } from './components/property-section';
 import { formatDay } from '../../lib/dates';
 import { formatCoordinate } from '../../lib/coordinates';
 import { formatCar } from './format';
+import { lazyPart } from '../../lib/lazy-part';
 
 const NOT_GIVEN = 'Não informado';
 
 // Staff only (the select and its dropdown's code): producers, who open this page most, skip it.
-const StartProcess = lazy(() =>
-  import('./components/start-process').then((module) => ({ default: module.StartProcess })),
+const StartProcess = lazyPart('start-process', () =>
+  import('./components/start-process').then((module) => module.StartProcess),
 );
 // Its panel's height (title, line, select) while its code arrives.
 const START_PROCESS_HEIGHT = 190;

@@ -1,9 +1,10 @@
-import { lazy, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconBan, IconUserExclamation, IconClockHour4, IconRefresh } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { InstanceStatus, messages, STAFF_ROLES, type Role } from '@agroselo/contracts';
 import { paths } from '../../../app/paths';
+import { lazyPart } from '../../../lib/lazy-part';
 import type { InstanceDetailItem } from '../api';
 import { RecommendationSummary } from './recommendation-summary';
 
@@ -17,20 +18,20 @@ const m = messages.instances;
 const loadRequestPanels = () => import('./request-panels');
 const loadConclusion = () => import('./conclusion');
 const loadRecommendation = () => import('./recommendation');
-const EvaluatePanel = lazy(() =>
-  loadRequestPanels().then((module) => ({ default: module.EvaluatePanel })),
+const EvaluatePanel = lazyPart('evaluate-panel', () =>
+  loadRequestPanels().then((module) => module.EvaluatePanel),
 );
-const StartPanel = lazy(() =>
-  loadRequestPanels().then((module) => ({ default: module.StartPanel })),
+const StartPanel = lazyPart('start-panel', () =>
+  loadRequestPanels().then((module) => module.StartPanel),
 );
-const ConcludePanel = lazy(() =>
-  loadConclusion().then((module) => ({ default: module.ConcludePanel })),
+const ConcludePanel = lazyPart('conclude-panel', () =>
+  loadConclusion().then((module) => module.ConcludePanel),
 );
-const OutcomePanel = lazy(() =>
-  loadConclusion().then((module) => ({ default: module.OutcomePanel })),
+const OutcomePanel = lazyPart('outcome-panel', () =>
+  loadConclusion().then((module) => module.OutcomePanel),
 );
-const RecommendPanel = lazy(() =>
-  loadRecommendation().then((module) => ({ default: module.RecommendPanel })),
+const RecommendPanel = lazyPart('recommend-panel', () =>
+  loadRecommendation().then((module) => module.RecommendPanel),
 );
 
 /**
