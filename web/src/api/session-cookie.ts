@@ -10,15 +10,18 @@ import { SESSION_COOKIE, TIME_ZONE_COOKIE } from '@agroselo/contracts';
  */
 export function writeSessionCookie(token: string | null, remember: boolean): void {
   if (typeof document === 'undefined') return;
+  // Writing a cookie is a round trip to the browser's network process, a few milliseconds of a
+  // slow phone's main thread as the page starts (main.tsx syncs it on every start): not done for
+  // the same token again, nor to drop a cookie that is not there.
+  const held = document.cookie.split('; ');
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
   const attributes = `; Path=/; SameSite=Lax${secure}`;
   if (!token) {
-    document.cookie = `${SESSION_COOKIE}=${attributes}; Max-Age=0`;
+    if (held.some((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`)))
+      document.cookie = `${SESSION_COOKIE}=${attributes}; Max-Age=0`;
     return;
   }
-  // Writing a cookie is a round trip to the browser's network process, a few milliseconds of a
-  // slow phone's main thread as the page starts: not done again for the same token.
-  if (document.cookie.split('; ').includes(`${SESSION_COOKIE}=${token}`)) return;
+  if (held.includes(`${SESSION_COOKIE}=${token}`)) return;
   // A remembered session lasts as long as its token; the other ends with the browser's session.
   const expires = remember ? expiryOf(token) : undefined;
   const lifetime =

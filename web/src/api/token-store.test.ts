@@ -93,4 +93,11 @@ describe('the session cookie (the server renders signed-in pages with it)', () =
     tokenStore.set(tokenExpiring(Math.floor(Date.now() / 1000) + 601), false);
     expect(written.at(-2)).not.toContain('Max-Age');
   });
+
+  it('writes nothing as a page starts without a session and without a cookie to drop', () => {
+    const written = vi.spyOn(document, 'cookie', 'set');
+    tokenStore.syncCookie();
+    tokenStore.clear();
+    expect(written).not.toHaveBeenCalled();
+  });
 });
