@@ -292,14 +292,16 @@ export async function registerWebApp(
   );
   // The build's page for them: index.html asking for its code once painted (as a prerendered page).
   const signedInShell = files.get(SIGNED_IN_SHELL);
-  const signedIn = signedInShell && withScripts(signedInShell);
-  const renderSignedIn =
+  const signedIn =
     renderer && signedInShell
-      ? signedInPages(app, {
-          load: renderer,
-          shell: signedInShell.identity.body.toString('utf8'),
-          filesFor: (pathname) => linksOf(pathname) ?? { styles: [], scripts: [] },
-        })
+      ? {
+          ...withScripts(signedInShell),
+          render: signedInPages(app, {
+            load: renderer,
+            shell: signedInShell.identity.body.toString('utf8'),
+            filesFor: (pathname) => linksOf(pathname) ?? { styles: [], scripts: [] },
+          }),
+        }
       : undefined;
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?', 1)[0]!;
@@ -307,10 +309,10 @@ export async function registerWebApp(
     // them with the first file instead of after it has run.
     const links = linksOf(pathname);
     const page = prerendered.get(pathname.replace(/(.)\/$/, '$1'));
-    const rendered = page ? null : await renderSignedIn?.(request, pathname);
+    const rendered = page ? null : await signedIn?.render(request, pathname);
     if (links) reply.header('link', page || rendered ? links.prerendered : links.shell);
     // A rendered page's answers are data, never run: its scripts are its shell's.
-    const { file, csp } = page ?? (rendered ? signedIn! : shell);
+    const { file, csp } = page ?? (rendered && signedIn ? signedIn : shell);
     const policy = reply.getHeader('content-security-policy');
     if (csp && typeof policy === 'string') reply.header('content-security-policy', csp(policy));
     if (rendered) return sendRendered(request, reply, rendered);
