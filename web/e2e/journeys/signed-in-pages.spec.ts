@@ -49,6 +49,9 @@ test.describe('the signed-in pages rendered by the server', () => {
       await expect(page.locator('#root > .boot')).toHaveCount(0);
       if (label === 'profile') await expect(heading).toHaveText('Sérgio Antunes Rodrigues');
       await snap(`signed-in-${label}-before-code-375`);
+      await page.setViewportSize(widths.desktop);
+      await snap(`signed-in-${label}-before-code-1280`);
+      await page.setViewportSize(widths.mobile);
       // Hydrated, not rendered anew: the element painted from the HTML is the app's.
       await heading.evaluate((element) => element.setAttribute('data-painted-by-server', ''));
       await release();
