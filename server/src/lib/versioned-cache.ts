@@ -1,5 +1,6 @@
 import { TOTAL_COUNT_HEADER } from '@agroselo/contracts';
 import { eq, sql } from 'drizzle-orm';
+import { sendJsonText } from './json-text';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { cacheVersions } from '../db/schema';
@@ -82,5 +83,5 @@ export function sendCached(request: FastifyRequest, reply: FastifyReply, answer:
     if (asked && asked.split(',').some((tag) => tag.trim() === answer.etag))
       return reply.code(304).send();
   }
-  return reply.type('application/json; charset=utf-8').send(answer.body);
+  return sendJsonText(reply, answer.body);
 }

@@ -15,6 +15,7 @@ import {
   createForm,
   createProperty,
   createSeal,
+  createPendency,
   createUser,
   fillFormFields,
   startedInstance,
@@ -31,10 +32,12 @@ import {
 } from '../../src/db/schema';
 import { seedDemo } from '../../src/db/seed/demo';
 import { newId } from '../../src/lib/ids';
+import { activeWriter, mayWriteField, viewerOf } from '../../src/modules/forms/access';
 import { signatureHash } from '../../src/modules/forms/signature';
 import { FAKE_PNG, file, PDF, PNG, WEBP } from '../support/files';
 import { multipart } from '../support/http';
 import { buildTestApp, type TestApp } from '../support/test-app';
+import { exactly } from '../support/wire';
 
 const m = messages.forms;
 const PASSWORD = 'senha-do-produtor-1';
@@ -158,8 +161,7 @@ const json = (payload: unknown) => ({
 });
 const save = (caller: Caller, url: string, fields: unknown[]) =>
   call(caller, 'PUT', `${url}/save`, json({ fields }));
-const formOf = (response: { json(): unknown }) =>
-  FormInstanceSchema.strict().parse(response.json());
+const formOf = (response: { json(): unknown }) => exactly(FormInstanceSchema, response.json());
 const fieldIn = (form: FormInstance, id: string) =>
   form.field_instances.find((field) => field.id === id)!;
 const contentOf = async (id: string) =>
@@ -249,6 +251,104 @@ describe('GET /api/process-instance/{id}/form/{formId}', () => {
     const other = formOf(await call(otherTechnician, 'GET', url));
     expect(other.actions).toEqual({ edit: false, finish: false });
     expect(other.field_instances.every((field) => field.read_only)).toBe(true);
+  });
+
+  it('marks read-only fields, reopened fields and actions as access.ts decides, for every caller and state', async () => {
+    // The database writes these (queries.ts); access.ts decides them for every write.
+    const staffColumns = await createField(t.db, {
+      name: 'Vistoria das aplicações',
+      type: 'form',
+      children: [library.product, library.staff],
+    });
+    const staffList = await createField(t.db, {
+      name: 'Laudos',
+      type: 'form',
+      producerReadOnly: true,
+      children: [library.product],
+    });
+    const { process } = await createSeal(t.db);
+    await createForm(t.db, process.id, {
+      fieldIds: [library.text, library.plain, library.staff, staffColumns.id, staffList.id],
+    });
+    const { instance, forms } = await startedInstance(t.db, {
+      process,
+      property: farm,
+      technician,
+    });
+    const formId = forms[0]!.id;
+    await addTableRow(t.db, formId, staffColumns.id);
+    await addTableRow(t.db, formId, staffList.id);
+    const pendencyOn = (fieldId: string, status: 'open' | 'answered') =>
+      createPendency(t.db, {
+        instance,
+        formInstanceId: formId,
+        fieldInstanceId: forms[0]!.fieldInstanceOf(fieldId),
+        by: technician,
+        owner,
+        status,
+      });
+    await pendencyOn(library.text, 'open');
+    await pendencyOn(staffColumns.id, 'open');
+    await pendencyOn(library.plain, 'answered');
+    const url = `/api/process-instance/${instance.id}/form/${formId}`;
+
+    const states = [
+      { initiated: false, finished: false, commited: false },
+      { initiated: true, finished: false, commited: false },
+      { initiated: true, finished: false, commited: true },
+      { initiated: true, finished: true, commited: false },
+      { initiated: true, finished: true, commited: true },
+    ];
+    for (const flags of states) {
+      await t.db
+        .update(processInstances)
+        .set({ initiated: flags.initiated, finished: flags.finished })
+        .where(eq(processInstances.id, instance.id));
+      await t.db
+        .update(formInstances)
+        .set({ commited: flags.commited })
+        .where(eq(formInstances.id, formId));
+      const state = { ownerId: owner.id, technicianId: technician.id, ...flags };
+      for (const caller of [admin, technician, otherTechnician, owner, user]) {
+        const response = await call(caller, 'GET', url);
+        const viewer = viewerOf(caller, state);
+        if (!viewer) {
+          expect(response.statusCode).toBe(404);
+          continue;
+        }
+        const form = formOf(response);
+        const writer = activeWriter(caller, state);
+        const reopenable =
+          viewer === 'producer' && flags.commited && flags.initiated && !flags.finished;
+        const expected = form.field_instances.map((field) => {
+          const editable = reopenable && field.pendency?.status === 'open';
+          const fieldWriter = editable ? 'producer' : writer;
+          const staff = field.field.producer_read_only;
+          return {
+            name: field.field.name,
+            editable,
+            read_only: !mayWriteField(fieldWriter, staff),
+            cells: field.child_field_instances.map(
+              (cell) => !mayWriteField(fieldWriter, staff || cell.field.producer_read_only),
+            ),
+          };
+        });
+        const context = `${caller.role} ${caller.id === technician.id ? '(assigned)' : ''} ${JSON.stringify(flags)}`;
+        expect(form.actions, context).toEqual({
+          edit: writer !== null,
+          finish: writer === 'producer',
+        });
+        expect(
+          form.field_instances.map((field) => ({
+            name: field.field.name,
+            editable: field.editable,
+            read_only: field.read_only,
+            cells: field.child_field_instances.map((cell) => cell.read_only),
+          })),
+          context,
+        ).toEqual(expected);
+      }
+    }
   });
 
   it('costs the same number of queries for 2 fields as for 40 fields and a 20-row table', async () => {

@@ -22,6 +22,7 @@ import { events, formInstances } from '../../src/db/schema';
 import { brazilian, day } from '../support/days';
 import { reviewWorld, type ReviewWorld } from '../support/review-world';
 import { buildTestApp, type TestApp } from '../support/test-app';
+import { exactly } from '../support/wire';
 
 const m = messages.review;
 
@@ -161,7 +162,8 @@ describe('POST /api/process-instance/{id}/pendencies', () => {
     expect(mail!.subject).toContain('Pendência aberta');
     expect(mail!.text).toContain('A outorga venceu: envie a renovada');
 
-    const form = FormInstanceSchema.parse(
+    const form = exactly(
+      FormInstanceSchema,
       (
         await send(
           w.owner,

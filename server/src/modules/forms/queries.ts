@@ -1,5 +1,5 @@
+import { PRODUCER_ROLES, STAFF_ROLES } from '@agroselo/contracts';
 import { and, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import {
   fieldChildren,
@@ -14,6 +14,7 @@ import {
 } from '../../db/schema';
 import { isoUtc, rawStatement } from '../../lib/raw-statement';
 import type { FormState } from './access';
+import type { Caller } from '../../plugins/auth';
 import {
   FORM_INSTANCE_FIELDS,
   formInstanceRow,
@@ -23,97 +24,43 @@ import {
 
 const fi = formInstances;
 const pi = processInstances;
-const finisher = alias(users, 'finisher');
-const signer = alias(users, 'signer');
 
-/** A person as json_build_object gives it; null when the account is gone or never set. */
-export interface PersonJson {
-  id: string;
-  first_name: string;
-  last_name: string;
-}
-
-export interface ProofJson {
-  filename: string;
-  mime: string;
-  size: number;
-  sha256: string | null;
-  /** Already in the wire's ISO form (isoUtc). */
-  created_at: string;
-  uploaded_by: PersonJson | null;
-}
-
-export interface FieldJson {
-  id: string;
-  name: string;
-  type: 'text' | 'date' | 'datetime' | 'bool' | 'form';
-  producer_read_only: boolean;
-  proof: boolean;
-}
-
-export interface CellJson {
-  id: string;
-  content: string | null;
-  version: number;
-  /** Both already in the wire's ISO form (isoUtc). */
-  created_at: string;
-  updated_at: string;
-  parent_field_instance_id: string | null;
-  row_id: string | null;
-  updated_by: PersonJson | null;
-  field: FieldJson;
-  proof: ProofJson | null;
-}
-
-/** The pendência a field shows: the newest not resolved, else the newest. */
-export interface FieldPendencyJson {
-  id: string;
-  description: string;
-  due_date: string;
-  status: 'open' | 'answered' | 'resolved';
-}
-
-/** Last season's answer of a renewal's field (see `lastSeasonOf`). */
-export interface LastSeasonJson {
-  content: string | null;
-  rows: number;
-  proof_filename: string | null;
-  changed: boolean;
-}
-
-export interface FieldInstanceJson extends CellJson {
-  columns: FieldJson[];
-  cells: CellJson[];
-  pendency: FieldPendencyJson | null;
-  carried_over: boolean;
-  last_season: LastSeasonJson | null;
-}
-
+/** A person as the wire gives one (`{ id, name }`, lib/people's fullName), or null. */
 const person = (alias: string) =>
   sql.raw(
-    `case when ${alias}.id is null then null else json_build_object('id', ${alias}.id, 'first_name', ${alias}.first_name, 'last_name', ${alias}.last_name) end`,
+    `case when ${alias}.id is null then null else json_build_object('id', ${alias}.id, 'name', btrim(${alias}.first_name || ' ' || ${alias}.last_name)) end`,
   );
 
-const fieldObject = (alias: string) =>
-  sql.raw(
-    `json_build_object('id', ${alias}.id, 'name', ${alias}.name, 'type', ${alias}.type, 'producer_read_only', ${alias}.producer_read_only, 'proof', ${alias}.proof)`,
-  );
+const fieldObject = (alias: string, childFields: SQL) =>
+  sql`json_build_object('id', ${sql.raw(alias)}.id, 'name', ${sql.raw(alias)}.name,
+    'type', ${sql.raw(alias)}.type, 'producer_read_only', ${sql.raw(alias)}.producer_read_only,
+    'proof', ${sql.raw(alias)}.proof, 'child_fields', ${childFields})`;
 
-/** The proof of field instance `owner` (an alias), as one json object or null. */
+/**
+ * Whether the caller may not change a field now (access.ts `mayWriteField`): `writer` is the
+ * form's writer (null, 'producer' or 'staff'), `staff` whether staff fill the field.
+ */
+const readOnly = (writer: SQL, staff: SQL) =>
+  sql`not coalesce((${writer} = 'staff') = (${staff}), false)`;
+
+/** The proof of field instance `owner` (an alias), as the wire's object with its download path. */
 const proofOf = (owner: string) => sql`(
   select json_build_object(
     'filename', pr.filename, 'mime', pr.mime, 'size', pr.size, 'sha256', pr.sha256,
-    'created_at', ${isoUtc(sql.raw('pr.created_at'))}, 'uploaded_by', ${person('pu')})
+    'uploaded_at', ${isoUtc(sql.raw('pr.created_at'))}, 'uploaded_by', ${person('pu')},
+    'url', '/api/process-instance/' || ${fi.processInstanceId} || '/form/' || ${fi.id}
+      || '/field/' || ${sql.raw(owner)}.id || '/proof')
   from ${proofs} pr left join ${users} pu on pu.id = pr.uploaded_by
   where pr.field_instance_id = ${sql.raw(owner)}.id)`;
 
-/** The common keys of a field instance `f` with its field `d` and last writer `u`. */
-const cellKeys = (f: string, d: string, u: string) => sql`
+/** The keys a field instance `f` shares with a Lista's cell, with its last writer `u`. */
+const cellKeys = (f: string, u: string, field: SQL, readOnlyNow: SQL) => sql`
   'id', ${sql.raw(f)}.id, 'content', ${sql.raw(f)}.content, 'version', ${sql.raw(f)}.version,
   'created_at', ${isoUtc(sql.raw(`${f}.created_at`))},
   'updated_at', ${isoUtc(sql.raw(`${f}.updated_at`))},
+  'updated_by', ${person(u)}, 'field', ${field},
   'parent_field_instance_id', ${sql.raw(f)}.parent_field_instance_id, 'row_id', ${sql.raw(f)}.row_id,
-  'updated_by', ${person(u)}, 'field', ${fieldObject(d)}, 'proof', ${proofOf(f)}`;
+  'read_only', ${readOnlyNow}, 'proof', ${proofOf(f)}`;
 
 /** A Lista's cells as one comparable text: each (column, content), whatever the rows' order. */
 const cellsSignature = (table: string) => sql`(
@@ -139,37 +86,66 @@ const lastSeasonOf = sql`(
   left join ${proofs} tp on tp.field_instance_id = f.id
   where lf.id = f.carried_from_id)`;
 
+/** A Lista's columns, in order (`[]` for the other types). */
+const columnsOf = (field: string) => sql`(
+  select coalesce(json_agg(json_build_object('id', c.id, 'name', c.name, 'type', c.type,
+    'producer_read_only', c.producer_read_only, 'proof', c.proof) order by fc.position, c.id),
+    '[]'::json)
+  from ${fieldChildren} fc join ${fields} c on c.id = fc.child_field_id
+  where fc.parent_field_id = ${sql.raw(field)}.id)`;
+
 /**
- * Every field instance of the form, in order, each with its field, last writer and proof, and for
- * a Lista its columns and its cells row by row (row ids are UUIDv7: creation order), as one json
- * column: the page costs one statement whatever its number of fields and rows.
+ * Every field instance of the form, in order, as the wire's FieldInstance: its field, last
+ * writer, proof and pendência, and for a Lista its columns and its cells row by row (row ids are
+ * UUIDv7: creation order). `read_only` and `editable` follow the form's writer `w.writer` (or the
+ * producer, on a field a finished form reopens under an open pendência, `fw`).
  */
-const fieldInstancesJson = sql<FieldInstanceJson[]>`(
+const fieldInstancesJson = sql`(
   select coalesce(json_agg(json_build_object(
-    ${cellKeys('f', 'd', 'u')},
-    'columns', (
-      select coalesce(json_agg(${fieldObject('c')} order by fc.position, c.id), '[]'::json)
-      from ${fieldChildren} fc join ${fields} c on c.id = fc.child_field_id
-      where fc.parent_field_id = d.id),
-    'cells', (
-      select coalesce(json_agg(json_build_object(${cellKeys('cell', 'cd', 'cu')})
-        order by cell.row_id, cell.position, cell.id), '[]'::json)
+    ${cellKeys('f', 'u', fieldObject('d', columnsOf('d')), readOnly(sql`fw.writer`, sql`d.producer_read_only`))},
+    'child_field_instances', (
+      select coalesce(json_agg(json_build_object(${cellKeys(
+        'cell',
+        'cu',
+        fieldObject('cd', sql`'[]'::json`),
+        readOnly(sql`fw.writer`, sql`d.producer_read_only or cd.producer_read_only`),
+      )}) order by cell.row_id, cell.position, cell.id), '[]'::json)
       from ${fieldInstances} cell
       join ${fields} cd on cd.id = cell.field_id
       left join ${users} cu on cu.id = cell.updated_by
       where cell.parent_field_instance_id = f.id),
-    'pendency', (
-      select json_build_object(
-        'id', pd.id, 'description', pd.description, 'due_date', pd.due_date, 'status', pd.status)
-      from ${pendencies} pd where pd.field_instance_id = f.id
-      order by pd.status = 'resolved', pd.created_at desc, pd.id desc limit 1),
+    'pendency', case when pd.id is null then null else json_build_object(
+      'id', pd.id, 'description', pd.description, 'due_date', pd.due_date, 'status', pd.status,
+      'late', pd.status <> 'resolved' and pd.due_date < ${sql.placeholder('today')}::date) end,
+    'editable', fw.editable,
     'carried_over', f.carried_over,
     'last_season', ${lastSeasonOf}
   ) order by f.position, f.id), '[]'::json)
   from ${fieldInstances} f
   join ${fields} d on d.id = f.field_id
   left join ${users} u on u.id = f.updated_by
+  left join lateral (
+    select pd.id, pd.description, pd.due_date, pd.status from ${pendencies} pd
+    where pd.field_instance_id = f.id
+    order by pd.status = 'resolved', pd.created_at desc, pd.id desc limit 1) pd on true
+  cross join lateral (
+    select coalesce(w.reopenable and pd.status = 'open', false) as editable,
+      case when w.reopenable and pd.status = 'open' then 'producer' else w.writer end as writer) fw
   where f.form_instance_id = ${fi.id} and f.parent_field_instance_id is null)`;
+
+/** The whole answer, the wire's FormInstance as json text: sent as it comes (getFormInstanceJson). */
+const formInstanceJson = sql`json_build_object(
+  'id', ${fi.id}, 'process_instance_id', ${fi.processInstanceId},
+  'form', json_build_object('id', ${fi.formId}, 'name', ${fi.name},
+    'obligatory', ${fi.obligatory}, 'deadline', ${fi.deadline}, 'sign', ${fi.sign}),
+  'commited', ${fi.commited}, 'commited_at', ${isoUtc(fi.commitedAt)},
+  'commited_by', ${person('finisher')},
+  'signature', case when ${fi.signedAt} is not null and ${fi.signatureHash} <> '' then
+    json_build_object('signed_by', ${person('signer')}, 'signed_at', ${isoUtc(fi.signedAt)},
+      'hash', ${fi.signatureHash}) end,
+  'actions', json_build_object('edit', w.writer is not null,
+    'finish', coalesce(w.writer = 'producer', false)),
+  'field_instances', ${fieldInstancesJson})::text`;
 
 const formState = {
   ownerId: properties.ownerId,
@@ -179,64 +155,73 @@ const formState = {
   commited: fi.commited,
 };
 
+/**
+ * As whom the caller views (`v.viewer`) and writes (`w.writer`) the form, and whether a finished
+ * form reopens to them under an open pendência (`w.reopenable`): access.ts's viewerOf,
+ * activeWriter and the producer's reopening, from the caller's id and what their role allows.
+ */
+const callerAccess = sql`
+  cross join lateral (select case
+    when ${sql.placeholder('staff')}::boolean then 'staff'
+    when ${sql.placeholder('producer')}::boolean
+      and ${properties.ownerId} = ${sql.placeholder('callerId')}::uuid then 'producer'
+    end as viewer) v
+  cross join lateral (select case
+    when v.viewer is null then null
+    when v.viewer = 'staff' and not ${sql.placeholder('admin')}::boolean
+      and ${pi.technicianId} is distinct from ${sql.placeholder('callerId')}::uuid then null
+    when not ${pi.initiated} or ${pi.finished} or ${fi.commited} then null
+    else v.viewer end as writer,
+    coalesce(v.viewer = 'producer' and ${fi.commited} and ${pi.initiated} and not ${pi.finished},
+      false) as reopenable) w`;
+
 /** The form instance statement's columns, FORM_INSTANCE_FIELDS in their order. */
 const formInstanceColumns: Record<FormInstanceField, SQLWrapper> = {
   ...formState,
-  id: fi.id,
-  processInstanceId: fi.processInstanceId,
-  formId: fi.formId,
-  name: fi.name,
-  obligatory: fi.obligatory,
-  deadline: fi.deadline,
-  sign: fi.sign,
-  commitedAt: isoUtc(fi.commitedAt),
-  finisherId: finisher.id,
-  finisherFirstName: finisher.firstName,
-  finisherLastName: finisher.lastName,
-  signedAt: isoUtc(fi.signedAt),
-  signatureHash: fi.signatureHash,
-  signerId: signer.id,
-  signerFirstName: signer.firstName,
-  signerLastName: signer.lastName,
-  fieldInstances: fieldInstancesJson,
+  json: formInstanceJson,
 };
 
-const formInstanceQuery = (db: Db) =>
-  db
-    .select(
-      Object.fromEntries(
-        FORM_INSTANCE_FIELDS.map((field) => [field, formInstanceColumns[field] as SQL]),
-      ),
-    )
-    .from(fi)
-    .innerJoin(pi, eq(pi.id, fi.processInstanceId))
-    .innerJoin(properties, eq(properties.id, pi.propertyId))
-    .leftJoin(finisher, eq(finisher.id, fi.commitedBy))
-    .leftJoin(signer, eq(signer.id, fi.signedBy))
-    .where(
-      and(eq(fi.id, sql.placeholder('formId')), eq(fi.processInstanceId, sql.placeholder('id'))),
-    )
-    .getSQL();
+const formInstanceQuery = () => sql`
+  select ${sql.join(
+    FORM_INSTANCE_FIELDS.map((field) => formInstanceColumns[field]),
+    sql`, `,
+  )}
+  from ${fi}
+  join ${pi} on ${pi.id} = ${fi.processInstanceId}
+  join ${properties} on ${properties.id} = ${pi.propertyId}
+  left join ${users} finisher on finisher.id = ${fi.commitedBy}
+  left join ${users} signer on signer.id = ${fi.signedBy}
+  ${callerAccess}
+  where ${fi.id} = ${sql.placeholder('formId')} and ${fi.processInstanceId} = ${sql.placeholder('id')}`;
 
 /**
- * A form instance of instance `instanceId` with all it shows, in one statement prepared once per
- * database handle, its row read as an array (lib/raw-statement.ts) for formInstanceFromRow;
- * undefined if there is none. Inside a transaction, pass `tx`: it runs there.
+ * A form instance of instance `instanceId` as `caller` sees it, in one statement prepared once
+ * per database handle, its row read as an array (lib/raw-statement.ts); undefined if there is
+ * none. `today` (São Paulo's) tells which pendências are late. Inside a transaction, pass `tx`.
  */
 export async function readFormInstance(
   db: Db,
+  caller: Pick<Caller, 'id' | 'role'>,
   instanceId: string,
   formId: string,
+  today: string,
   tx?: Db,
 ): Promise<FormInstanceRow | undefined> {
-  const handle = tx ?? db;
   const statement = rawStatement(
-    handle,
+    tx ?? db,
     'form_instance',
-    () => formInstanceQuery(handle),
+    formInstanceQuery,
     (rows) => rows[0] && formInstanceRow(rows[0]),
   );
-  return statement.execute({ id: instanceId, formId });
+  return statement.execute({
+    id: instanceId,
+    formId,
+    today,
+    callerId: caller.id,
+    staff: STAFF_ROLES.includes(caller.role),
+    admin: caller.role === 'admin',
+    producer: PRODUCER_ROLES.includes(caller.role),
+  });
 }
 
 const stateSelect = (db: Db, instanceId: string, formId: string) =>

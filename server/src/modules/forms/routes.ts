@@ -13,6 +13,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sendFile } from '../../lib/files';
+import { sendJsonText } from '../../lib/json-text';
 import { callerOf } from '../../plugins/auth';
 import {
   addRow,
@@ -20,7 +21,7 @@ import {
   deleteRowOrCell,
   editField,
   finishForm,
-  getFormInstance,
+  getFormInstanceJson,
   proofFile,
   SaveConflict,
   saveForm,
@@ -60,8 +61,16 @@ export async function formsRoutes(base: FastifyInstance): Promise<void> {
       },
       preHandler: signedIn,
     },
-    (request) =>
-      getFormInstance(app.deps, callerOf(request), request.params.id, request.params.formId),
+    async (request, reply) =>
+      sendJsonText(
+        reply,
+        await getFormInstanceJson(
+          app.deps,
+          callerOf(request),
+          request.params.id,
+          request.params.formId,
+        ),
+      ),
   );
 
   app.put(

@@ -51,7 +51,8 @@ import {
   type FormState,
   type Writer,
 } from './access';
-import { formInstanceFromRow, personOrNull } from './present';
+import { saoPauloToday } from '../certificates/status';
+import { personOrNull } from './present';
 import { lockFormInstance, readFormInstance, readFormState, underOpenPendencies } from './queries';
 import { signatureHash } from './signature';
 
@@ -70,7 +71,23 @@ export class SaveConflict extends AppError {
   }
 }
 
-/** GET /api/process-instance/{id}/form/{formId}: staff see every form, producers their own. */
+/**
+ * GET /api/process-instance/{id}/form/{formId} as its answer's json text, which the database
+ * builds for the caller: staff see every form, producers their own.
+ */
+export async function getFormInstanceJson(
+  deps: AppDeps,
+  caller: Caller,
+  instanceId: string,
+  formId: string,
+  tx?: Db,
+): Promise<string> {
+  const row = await readFormInstance(deps.db, caller, instanceId, formId, saoPauloToday(), tx);
+  if (!row || !viewerOf(caller, row.state)) throw notFound(m.notFound);
+  return row.json;
+}
+
+/** The same form instance as a value, for the writes that answer with it and the PDF. */
 export async function getFormInstance(
   deps: AppDeps,
   caller: Caller,
@@ -78,9 +95,9 @@ export async function getFormInstance(
   formId: string,
   tx?: Db,
 ): Promise<FormInstance> {
-  const row = await readFormInstance(deps.db, instanceId, formId, tx);
-  if (!row || !viewerOf(caller, row.state)) throw notFound(m.notFound);
-  return formInstanceFromRow(row, caller);
+  return JSON.parse(
+    await getFormInstanceJson(deps, caller, instanceId, formId, tx),
+  ) as FormInstance;
 }
 
 /**
@@ -520,8 +537,8 @@ export async function proofFile(
   formId: string,
   fieldId: string,
 ): Promise<{ body: Readable; mime: string; filename: string }> {
-  const row = await readFormInstance(deps.db, instanceId, formId);
-  if (!row || !viewerOf(caller, row.state)) throw notFound(m.notFound);
+  const state = await readFormState(deps.db, instanceId, formId);
+  if (!state || !viewerOf(caller, state)) throw notFound(m.notFound);
   const [proof] = await deps.db
     .select({ key: proofs.storageKey, mime: proofs.mime, filename: proofs.filename })
     .from(proofs)
