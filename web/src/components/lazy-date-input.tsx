@@ -59,8 +59,12 @@ function DateBox({
   );
 }
 
-/** PtBrDateInput, its picker loaded on first use. */
+/**
+ * PtBrDateInput, its picker loaded on first use. A disabled one is its box: the same size and
+ * text, and a finished form's dates load and hydrate no picker.
+ */
 export function OnDemandDateInput(props: PtBrDateInputProps) {
+  if (props.disabled) return <DateBox {...props} />;
   return (
     <Suspense fallback={<DateBox {...props} />}>
       <LazyDateInput {...props} />
@@ -68,40 +72,50 @@ export function OnDemandDateInput(props: PtBrDateInputProps) {
   );
 }
 
-/** PtBrDateTimeInput, its pickers loaded on first use. */
-export function OnDemandDateTimeInput(props: PtBrDateTimeInputProps) {
-  const { label, hideLabel, value, disabled, description, error } = props;
+/** PtBrDateTimeInput's day and time as read-only boxes of the same size and text. */
+function DateTimeBox({
+  label,
+  hideLabel,
+  value,
+  disabled,
+  description,
+  error,
+}: PtBrDateTimeInputProps) {
   const parts = value ? momentParts(value) : null;
   return (
-    <Suspense
-      fallback={
-        <DateTimeFieldset
-          label={label}
-          hideLabel={hideLabel}
-          disabled={disabled}
-          description={description}
-        >
-          <DateBox
-            label={dayFieldLabel(label, hideLabel)}
-            hideLabel={hideLabel}
-            value={parts?.day ?? null}
-            error={error}
-            disabled={disabled}
-            style={DAY_STYLE}
-          />
-          <TextInput
-            label={hideLabel ? undefined : 'Hora'}
-            aria-label={hideLabel ? `${label}: hora` : undefined}
-            leftSection={<IconClock size={18} aria-hidden />}
-            disabled={disabled}
-            error={error ? true : undefined}
-            style={TIME_STYLE}
-            value={parts?.time ?? ''}
-            readOnly
-          />
-        </DateTimeFieldset>
-      }
+    <DateTimeFieldset
+      label={label}
+      hideLabel={hideLabel}
+      disabled={disabled}
+      description={description}
     >
+      <DateBox
+        label={dayFieldLabel(label, hideLabel)}
+        hideLabel={hideLabel}
+        value={parts?.day ?? null}
+        error={error}
+        disabled={disabled}
+        style={DAY_STYLE}
+      />
+      <TextInput
+        label={hideLabel ? undefined : 'Hora'}
+        aria-label={hideLabel ? `${label}: hora` : undefined}
+        leftSection={<IconClock size={18} aria-hidden />}
+        disabled={disabled}
+        error={error ? true : undefined}
+        style={TIME_STYLE}
+        value={parts?.time ?? ''}
+        readOnly
+      />
+    </DateTimeFieldset>
+  );
+}
+
+/** PtBrDateTimeInput, its pickers loaded on first use; a disabled one is its boxes. */
+export function OnDemandDateTimeInput(props: PtBrDateTimeInputProps) {
+  if (props.disabled) return <DateTimeBox {...props} />;
+  return (
+    <Suspense fallback={<DateTimeBox {...props} />}>
       <LazyDateTimeInput {...props} />
     </Suspense>
   );
