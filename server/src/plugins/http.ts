@@ -12,6 +12,7 @@ import { AppError } from '../lib/errors';
 import { fileCsp, inspectUpload } from '../lib/files';
 import { registerClientAddress } from './client-address';
 import { registerFloodLimit } from './flood-limit';
+import { registerJsonCompression } from './json-compression';
 
 export type { UploadedFile } from '../lib/files';
 
@@ -68,7 +69,7 @@ export const BASELINE_SECURITY_HEADERS: Record<string, string> = {
   'cache-control': 'no-store',
 };
 
-/** Body parsers, security headers and the flood limit shared by every route. */
+/** Body parsers, security headers, the flood limit and JSON compression shared by every route. */
 export async function registerHttp(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', await securityHeaders());
   registerClientAddress(app);
@@ -78,6 +79,7 @@ export async function registerHttp(app: FastifyInstance): Promise<void> {
   app.decorateRequest('bodyParsed', false);
   app.addHook('preValidation', readMultipartBody);
   app.addHook('onSend', apiResponseHeaders);
+  registerJsonCompression(app);
   app.addHook('preValidation', refuseNulCharacters);
 }
 

@@ -6,6 +6,7 @@ import {
   type FieldInstance,
   type FormInstance,
 } from '@agroselo/contracts';
+import { gunzipSync } from 'node:zlib';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -237,6 +238,20 @@ describe('GET /api/process-instance/{id}/form/{formId}', () => {
       Aplicações: false,
       'Parecer da vistoria': true,
     });
+  });
+
+  it('sends it gzipped to a browser, the same answer as the text one', async () => {
+    const { url } = await startedForm();
+    const headers = await t.auth(owner);
+    const plain = await t.app.inject({ url, headers });
+    const zipped = await t.app.inject({
+      url,
+      headers: { ...headers, 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(zipped.statusCode).toBe(200);
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString('utf8'))).toEqual(plain.json());
   });
 
   it("lets staff read it: the instance's technician and admins fill only the producer-read-only fields", async () => {

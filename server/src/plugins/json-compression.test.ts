@@ -1,0 +1,87 @@
+import { gunzipSync } from 'node:zlib';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { acceptsGzip, COMPRESS_MIN_BYTES, registerJsonCompression } from './json-compression';
+
+const rows = Array.from({ length: 60 }, (_, index) => ({
+  id: index,
+  name: `Fazenda Santa Clara ${index}`,
+  municipality: 'Camaquã',
+}));
+const big = JSON.stringify(rows);
+const app = Fastify();
+
+beforeAll(async () => {
+  registerJsonCompression(app);
+  app.get('/api/big', () => rows);
+  app.get('/api/text', (_request, reply) => reply.type('application/json').send(big));
+  app.get('/api/small', () => ({ ok: true }));
+  app.get('/api/varied', (_request, reply) => reply.header('vary', 'Cookie').send(rows));
+  app.post('/api/auth/token', () => rows);
+  app.get('/page', (_request, reply) => reply.type('text/html').send('x'.repeat(5000)));
+  await app.ready();
+});
+afterAll(() => app.close());
+
+const get = (url: string, encoding?: string, method: 'GET' | 'POST' = 'GET') =>
+  app.inject({
+    method,
+    url,
+    headers: encoding === undefined ? {} : { 'accept-encoding': encoding },
+  });
+
+describe('acceptsGzip', () => {
+  it.each([
+    ['gzip, deflate, br', true],
+    ['br;q=1.0, gzip;q=0.8', true],
+    ['*', true],
+    ['GZIP', true],
+    ['gzip;q=0', false],
+    ['br', false],
+    ['identity', false],
+    ['', false],
+    [undefined, false],
+  ])('%j → %s', (header, expected) => {
+    expect(acceptsGzip(header)).toBe(expected);
+  });
+});
+
+describe('registerJsonCompression', () => {
+  it('gzips a JSON answer from 2 KiB up for a client that takes it, and names the variant', async () => {
+    expect(Buffer.byteLength(big)).toBeGreaterThan(COMPRESS_MIN_BYTES);
+    for (const url of ['/api/big', '/api/text']) {
+      const response = await get(url, 'gzip, deflate, br');
+      expect(response.headers['content-encoding']).toBe('gzip');
+      expect(response.headers.vary).toBe('Accept-Encoding');
+      expect(Number(response.headers['content-length'])).toBe(response.rawPayload.length);
+      expect(response.rawPayload.length).toBeLessThan(Buffer.byteLength(big) / 4);
+      expect(JSON.parse(gunzipSync(response.rawPayload).toString('utf8'))).toEqual(rows);
+    }
+  });
+
+  it('sends the same answer as text to a client that does not take gzip', async () => {
+    for (const encoding of [undefined, 'identity', 'gzip;q=0']) {
+      const response = await get('/api/big', encoding);
+      expect(response.headers['content-encoding']).toBeUndefined();
+      expect(response.headers.vary).toBe('Accept-Encoding');
+      expect(response.json()).toEqual(rows);
+    }
+  });
+
+  it('leaves small answers, pages and the answers that carry tokens as they are', async () => {
+    for (const response of [
+      await get('/api/small', 'gzip'),
+      await get('/page', 'gzip'),
+      await get('/api/auth/token', 'gzip', 'POST'),
+    ]) {
+      expect(response.headers['content-encoding']).toBeUndefined();
+      expect(response.headers.vary).toBeUndefined();
+    }
+  });
+
+  it("adds Accept-Encoding to the answer's own Vary", async () => {
+    const response = await get('/api/varied', 'gzip');
+    expect(response.headers.vary).toBe('Cookie, Accept-Encoding');
+    expect(response.headers['content-encoding']).toBe('gzip');
+  });
+});

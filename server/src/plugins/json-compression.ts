@@ -1,0 +1,57 @@
+import { gzip } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** Smaller answers go as they are: a few hundred bytes save less than gzip costs. */
+export const COMPRESS_MIN_BYTES = 2048;
+
+/** Whether the client takes gzip: `gzip` or `*` named in Accept-Encoding with a weight above 0. */
+export function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false;
+  return header.split(',').some((entry) => {
+    const [name = '', ...parameters] = entry.split(';').map((part) => part.trim().toLowerCase());
+    if (name !== 'gzip' && name !== '*') return false;
+    const weight = parameters.find((parameter) => parameter.startsWith('q='));
+    return weight === undefined || Number(weight.slice(2)) > 0;
+  });
+}
+
+const addVary = (reply: FastifyReply) => {
+  const vary = reply.getHeader('vary');
+  if (typeof vary !== 'string' || vary === '') reply.header('vary', 'Accept-Encoding');
+  else if (!/\baccept-encoding\b/i.test(vary)) reply.header('vary', `${vary}, Accept-Encoding`);
+};
+
+/**
+ * The API's JSON answers from 2 KiB up go gzipped to a client that takes it: a form instance of
+ * 40 fields is 74 KiB as text and about 7 gzipped, which on a farm's 3G link is a second and more.
+ * The pages and assets are compressed ahead (plugins/web-app.ts); streamed exports are left as they
+ * are. `/api/auth/` answers carry tokens beside what the caller sent, so they are never compressed
+ * (BREACH). The compression runs on libuv's thread pool, off the event loop.
+ */
+export function registerJsonCompression(app: FastifyInstance): void {
+  // A callback hook: an async one costs a promise per request, on every route.
+  app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done) => {
+    const size =
+      typeof payload === 'string'
+        ? Buffer.byteLength(payload)
+        : Buffer.isBuffer(payload)
+          ? payload.length
+          : 0;
+    const type = reply.getHeader('content-type');
+    if (
+      size < COMPRESS_MIN_BYTES ||
+      typeof type !== 'string' ||
+      !type.startsWith('application/json') ||
+      reply.getHeader('content-encoding') !== undefined ||
+      request.url.startsWith('/api/auth/')
+    )
+      return done(null, payload);
+    addVary(reply);
+    if (!acceptsGzip(request.headers['accept-encoding'])) return done(null, payload);
+    gzip(payload as string | Buffer, (error, compressed) => {
+      if (error) return done(null, payload);
+      reply.header('content-encoding', 'gzip');
+      done(null, compressed);
+    });
+  });
+}
