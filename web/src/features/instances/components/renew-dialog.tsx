@@ -34,22 +34,22 @@ export function RenewDialog({
     consent: previous.data?.publishConsent ?? false,
   };
 
-  const submit = () => {
+  const submit = async () => {
     const fields = requestFactsFields(facts);
     if (fields.error !== undefined) {
       setAreaError(fields.error);
       return;
     }
-    request.mutate(
-      { propertyId, facts: fields.fields, renewal: true },
-      {
-        onSuccess: (instance) => {
-          notifications.show({ color: 'leaf', message: messages.instances.requested });
-          onClose();
-          void navigate(paths.producerDetails(instance.id));
-        },
-      },
-    );
+    // Awaited rather than through mutate's own callbacks: React Query drops those once this
+    // dialog unmounts, and it does as the refreshed property stops offering the renewal it just
+    // asked for (the producer was left on the property without a word).
+    const instance = await request
+      .mutateAsync({ propertyId, facts: fields.fields, renewal: true })
+      .catch(() => null); // the dialog shows the failure (request.isError)
+    if (!instance) return;
+    notifications.show({ color: 'leaf', message: messages.instances.requested });
+    onClose();
+    void navigate(paths.producerDetails(instance.id));
   };
 
   return (
@@ -82,7 +82,11 @@ export function RenewDialog({
           <Button variant="default" onClick={onClose} disabled={request.isPending}>
             Cancelar
           </Button>
-          <Button onClick={submit} loading={request.isPending} disabled={previous.isPending}>
+          <Button
+            onClick={() => void submit()}
+            loading={request.isPending}
+            disabled={previous.isPending}
+          >
             Solicitar renovação
           </Button>
         </Group>

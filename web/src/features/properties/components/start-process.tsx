@@ -56,12 +56,15 @@ export function StartProcess({ property }: { property: PropertyItem }) {
             leftSection={<IconPlayerPlay size={18} aria-hidden />}
             disabled={!processId}
             loading={start.isPending}
-            onClick={() => {
+            onClick={async () => {
               if (!processId) return;
-              start.mutate(
-                { processId, propertyId: property.id },
-                { onSuccess: () => void navigate(paths.processInstances()) },
-              );
+              // Awaited, not mutate's own onSuccess: React Query drops that once this panel
+              // unmounts, as it does when the refreshed property has nothing left to start.
+              const started = await start
+                .mutateAsync({ processId, propertyId: property.id })
+                .then(() => true)
+                .catch(() => false); // the panel shows the failure (start.isError)
+              if (started) void navigate(paths.processInstances());
             }}
           >
             Iniciar processo
