@@ -15,12 +15,7 @@ import {
 } from '../../../components/pendency-badges';
 import type { InstanceDetailItem } from '../api';
 import { formatMoment } from '../../../lib/dates';
-import {
-  pendenciesQueryOptions,
-  reviewTotals,
-  usePendencyStep,
-  type PendencyItem,
-} from '../review-api';
+import { pendenciesQueryOptions, usePendencyStep, type PendencyItem } from '../review-api';
 import { ReviewList, ReviewSection, useDialogOnDemand } from './review-section';
 
 // The dialog brings the date picker: loaded when staff first open it.
@@ -258,7 +253,7 @@ export function PendenciesSection({
 }) {
   const dialog = useDialogOnDemand();
   const counts = instance.review.pendencies;
-  const total = reviewTotals(instance).pendencies;
+  const total = counts.open + counts.answered + counts.resolved;
   const list = useQuery({ ...pendenciesQueryOptions(instance.id), enabled: total > 0 });
   const canReview =
     instance.actions.review && !instance.review.conflictOfInterest && !instance.finished;
