@@ -11,12 +11,14 @@ import { lazyPart, loadParts } from '../../lib/lazy-part';
 
 // Menus of a signed-in account, loaded once there is one: their popovers (Floating UI) are most of
 // a visitor's first screen otherwise.
-const loadNotificationBell = () => import('../../features/notifications/notification-bell');
-const loadUserMenu = () => import('./user-menu');
-const NotificationBell = lazyPart('notification-bell', () =>
-  loadNotificationBell().then((module) => module.NotificationBell),
+const BELL = 'notification-bell';
+const USER_MENU = 'user-menu';
+const NotificationBell = lazyPart(BELL, () =>
+  import('../../features/notifications/notification-bell').then(
+    (module) => module.NotificationBell,
+  ),
 );
-const UserMenu = lazyPart('user-menu', () => loadUserMenu().then((module) => module.UserMenu));
+const UserMenu = lazyPart(USER_MENU, () => import('./user-menu').then((module) => module.UserMenu));
 
 /**
  * Starts fetching the signed-in header's menus while a sign-in is under way, so they are there
@@ -25,7 +27,7 @@ const UserMenu = lazyPart('user-menu', () => loadUserMenu().then((module) => mod
  * own loading, which shows it.
  */
 export function preloadAccountMenus(): void {
-  void loadParts(['notification-bell', 'user-menu']);
+  void loadParts([BELL, USER_MENU]);
 }
 
 interface AppHeaderProps {
