@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, matchRoutes, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { messages } from '@agroselo/contracts';
 import { callTo, json, mockFetch } from '../../test/fetch-mock';
@@ -98,6 +98,24 @@ describe('routes', () => {
       );
       expect(callTo(fetchMock, 'GET /api/auth/info')).toBeDefined();
     });
+
+    // main.tsx hydrates a page the server rendered once the router has matched (its loaders have
+    // returned) and no query is fetching: a query started later found the page hydrated without
+    // its data, and React threw the server's HTML away (the form page, in a journey).
+    it.each(pages)(
+      '%s: its query is under way once its loaders have returned',
+      async (path, key) => {
+        storeToken();
+        mockFetch({ [key]: () => new Promise<Response>(() => {}) });
+        const queryClient = createTestQueryClient();
+        const url = new URL(path, 'http://localhost');
+        const request = new Request(url);
+        for (const { route, params } of matchRoutes(createRoutes(queryClient), path) ?? [])
+          if (typeof route.loader === 'function')
+            await route.loader({ params, request, url, pattern: route.path ?? '', context: {} });
+        expect(queryClient.isFetching()).toBe(1);
+      },
+    );
 
     it.each(pages)('%s, without a token: nothing is asked', async (path, key) => {
       const fetchMock = renderApp(path);

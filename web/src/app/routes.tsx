@@ -253,13 +253,14 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
                 path: paths.formInstance(':processInstanceId', ':formInstanceId'),
                 // The forms' api brings the resumable uploads' client: loaded here, not in the first
                 // file (the server's Link header has the browser fetch it with the page's code).
-                loader: prefetchWhenSignedIn(({ processInstanceId = '', formInstanceId = '' }) => {
-                  void import('../features/forms/api').then(({ formInstanceQueryOptions }) =>
-                    queryClient.prefetchQuery(
+                loader: prefetchWhenSignedIn(
+                  async ({ processInstanceId = '', formInstanceId = '' }) => {
+                    const { formInstanceQueryOptions } = await import('../features/forms/api');
+                    void queryClient.prefetchQuery(
                       formInstanceQueryOptions(processInstanceId, formInstanceId),
-                    ),
-                  );
-                }),
+                    );
+                  },
+                ),
                 lazy: lazyPage(
                   () => import('../features/forms/form-instance.page'),
                   'FormInstancePage',
