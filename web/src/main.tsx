@@ -21,8 +21,9 @@ import { takeOverEarlyInput } from './app/early-input';
 import { loadParts } from './lib/lazy-part';
 import { nextTask } from './lib/next-task';
 
-// Each step below in a task of its own as well: on a slow phone, the page on screen answers a tap
-// between them (one task of the modules and these steps was 200–300 ms at Lighthouse's 4× CPU).
+// Each step below in a task of its own as well: on a slow phone the browser paints and takes a tap
+// (held for the app: app/early-input.ts) between them, where one task of the modules and these
+// steps held it for 200–300 ms at Lighthouse's 4× CPU.
 await nextTask();
 // The server renders a signed-in page a visit opens with the session cookie (api/session-cookie).
 tokenStore.syncCookie();
