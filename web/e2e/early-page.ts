@@ -17,6 +17,12 @@ export async function holdScripts(page: Page, also?: string): Promise<() => Prom
   };
 }
 
+/** The alert index.html's script shows when the app's code fails to arrive or to run. */
+const unavailableNotice = (page: Page) =>
+  page.getByRole('alert').filter({
+    hasText: 'Não foi possível carregar o AgroSelo. Verifique sua conexão e tente novamente.',
+  });
+
 /**
  * Fails every request for the app's code, as a link that dropped does, until the returned function
  * lets it through again; and the alert index.html's script then shows.
@@ -24,10 +30,22 @@ export async function holdScripts(page: Page, also?: string): Promise<() => Prom
 export async function dropScripts(page: Page) {
   const drop = (route: Route) => route.abort('internetdisconnected');
   await page.route('**/assets/*.js', drop);
-  const notice = page.getByRole('alert').filter({
-    hasText: 'Não foi possível carregar o AgroSelo. Verifique sua conexão e tente novamente.',
-  });
-  return { notice, restore: () => page.unroute('**/assets/*.js', drop) };
+  return { notice: unavailableNotice(page), restore: () => page.unroute('**/assets/*.js', drop) };
+}
+
+/**
+ * Serves the app's entry as code that throws when it runs (a browser too old for it, a file from
+ * another release) until the returned function restores it; and the same alert.
+ */
+export async function breakScripts(page: Page) {
+  const entry = '**/assets/index-*.js';
+  const broken = (route: Route) =>
+    route.fulfill({
+      contentType: 'text/javascript',
+      body: "throw new Error('Este navegador não roda este código');",
+    });
+  await page.route(entry, broken);
+  return { notice: unavailableNotice(page), restore: () => page.unroute(entry, broken) };
 }
 
 /** The app has rendered or hydrated its first screen (src/app/early-input.ts). */

@@ -1,4 +1,4 @@
-import { appTookOver, dropScripts, holdScripts, watchErrors } from '../early-page';
+import { appTookOver, breakScripts, dropScripts, holdScripts, watchErrors } from '../early-page';
 import { DEMO_PASSWORD, demo, expect, test, TOKEN_KEY, widths } from '../fixtures';
 
 /** The public pages the build prerenders (web/src/prerender.tsx), with their first heading. */
@@ -133,26 +133,28 @@ test.describe('the prerendered public pages', () => {
     ).toBeVisible();
   });
 
-  test('a visitor whose link drops before the app arrives is told so, and tries again', async ({
-    page,
-  }) => {
-    const { notice, restore } = await dropScripts(page);
-    await page.goto('/login', { waitUntil: 'commit' });
-    await page.getByLabel('E-mail').fill(demo.admin);
-    await page.getByLabel('Senha').fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Entrar' }).click();
-    await expect(notice).toBeVisible();
-    // Still held, not sent to the server as a GET with the password in its address.
-    await expect(page).toHaveURL(/\/login$/);
-    await restore();
-    await notice.getByRole('link', { name: 'Tentar novamente' }).click();
-    await appTookOver(page);
-    await expect(notice).toHaveCount(0);
-    await page.getByLabel('E-mail').fill(demo.admin);
-    await page.getByLabel('Senha').fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Entrar' }).click();
-    await expect(page).toHaveURL(/\/process-instances$/);
-  });
+  for (const [failure, fail] of [
+    ['whose link drops before the app arrives', dropScripts],
+    ["whose browser cannot run the app's code", breakScripts],
+  ] as const)
+    test(`a visitor ${failure} is told so, and tries again`, async ({ page }) => {
+      const { notice, restore } = await fail(page);
+      await page.goto('/login', { waitUntil: 'commit' });
+      await page.getByLabel('E-mail').fill(demo.admin);
+      await page.getByLabel('Senha').fill(DEMO_PASSWORD);
+      await page.getByRole('button', { name: 'Entrar' }).click();
+      await expect(notice).toBeVisible();
+      // Still held, not sent to the server as a GET with the password in its address.
+      await expect(page).toHaveURL(/\/login$/);
+      await restore();
+      await notice.getByRole('link', { name: 'Tentar novamente' }).click();
+      await appTookOver(page);
+      await expect(notice).toHaveCount(0);
+      await page.getByLabel('E-mail').fill(demo.admin);
+      await page.getByLabel('Senha').fill(DEMO_PASSWORD);
+      await page.getByRole('button', { name: 'Entrar' }).click();
+      await expect(page).toHaveURL(/\/process-instances$/);
+    });
 
   test('a signed-in visitor whose link drops is told so instead of a boot screen for good', async ({
     page,
