@@ -56,15 +56,12 @@ export function StartProcess({ property }: { property: PropertyItem }) {
             leftSection={<IconPlayerPlay size={18} aria-hidden />}
             disabled={!processId}
             loading={start.isPending}
-            onClick={async () => {
+            onClick={() => {
               if (!processId) return;
-              // Awaited, not mutate's own onSuccess: React Query drops that once this panel
-              // unmounts, as it does when the refreshed property has nothing left to start.
-              const started = await start
-                .mutateAsync({ processId, propertyId: property.id })
-                .then(() => true)
-                .catch(() => false); // the panel shows the failure (start.isError)
-              if (started) void navigate(paths.processInstances());
+              start.mutate(
+                { processId, propertyId: property.id },
+                { onSuccess: () => void navigate(paths.processInstances()) },
+              );
             }}
           >
             Iniciar processo
