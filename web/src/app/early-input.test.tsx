@@ -1,5 +1,5 @@
 import { act } from '@testing-library/react';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -103,5 +103,38 @@ describe('what a visitor did on a prerendered page before the app ran', () => {
     await act(() => vi.runAllTimersAsync());
     // The click, then the form: as the visitor did them.
     expect(sent).toHaveBeenCalledExactlyOnceWith('Ana!|true|529.982.247-25');
+  });
+
+  it('reaches a field inside a Suspense boundary, which React hydrates after the first commit', async () => {
+    // A page's lazy panels sit in one (the instance page's 'Concluir processo' and its Parecer).
+    runIndexHeadScript();
+    const sent = vi.fn();
+    const container = document.createElement('div');
+    const queryClient = createQueryClient();
+    const page = (
+      <Suspense fallback={null}>
+        <Form onSend={sent} />
+      </Suspense>
+    );
+    container.innerHTML = renderToString(<App queryClient={queryClient}>{page}</App>);
+    document.body.append(container);
+    const [name, , agreed] = container.querySelectorAll('input');
+    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+    setValue.call(name!, 'Ana');
+    name!.dispatchEvent(new Event('input', { bubbles: true }));
+    agreed!.checked = true;
+
+    await act(async () => {
+      root = hydrateRoot(
+        container,
+        <App queryClient={queryClient} onCommitted={takeOverEarlyInput(container, true)}>
+          {page}
+        </App>,
+      );
+    });
+    expect(window.agroseloEarlyInput).toBeUndefined();
+    expect(container.querySelector('output')).toHaveTextContent('Ana|true|');
+    expect(name!.value).toBe('Ana');
+    expect(agreed!.checked).toBe(true);
   });
 });

@@ -24,34 +24,70 @@ declare global {
   }
 }
 
-const nativeValueSetter = (field: HTMLInputElement | HTMLTextAreaElement) =>
+type Field = HTMLInputElement | HTMLTextAreaElement;
+
+const nativeValueSetter = (field: Field) =>
   Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, 'value')?.set;
 
+const isBox = (field: Field): field is HTMLInputElement =>
+  field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio');
+
 /**
- * Tells the app what the visitor typed or ticked in a field before it took the page over. A typed
- * value is the last one index.html's script saw typed (`typed`): as the app attaches to a field it
- * puts its own value back into the element (react-hook-form's `register`, a mask's react-imask),
- * before this runs. It is played as the visitor's own input: through React's value tracker (the
- * element's `value` property, which React watches, is put back to the prerendered value; the
- * prototype's setter sets the typed one, which React and the mask then see as new).
+ * An input event on the field, as a key sends. False when React held it back: the field is in a
+ * Suspense boundary (a page's lazy panel) React has not hydrated yet. React hydrates boundaries
+ * after the first commit, or at once for an event on one, which it cannot do within a commit: it
+ * stops such an event at the root, so it never reaches the document.
  */
-function replayEdit(
-  field: HTMLInputElement | HTMLTextAreaElement,
-  typed: Map<EventTarget, string> | undefined,
-): void {
-  if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) {
-    if (field.checked === field.defaultChecked || (field.type === 'radio' && !field.checked))
-      return;
+function announce(field: Field): boolean {
+  let reached = false;
+  const seen = () => {
+    reached = true;
+  };
+  document.addEventListener('input', seen);
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+  document.removeEventListener('input', seen);
+  return reached;
+}
+
+/**
+ * What the visitor left in a field: a box's tick, or the text last typed. `typed` is what
+ * index.html's script saw typed: as the app attaches to a field it puts its own value back into
+ * the element (react-hook-form's `register`, a mask's react-imask), before this runs.
+ */
+const editOf = (field: Field, typed: string | undefined): string | boolean =>
+  isBox(field) ? field.checked : (typed ?? field.value);
+
+const isEdit = (field: Field, edit: string | boolean): boolean =>
+  isBox(field)
+    ? edit !== field.defaultChecked && !(field.type === 'radio' && !edit)
+    : edit !== field.defaultValue;
+
+/**
+ * Tells the app what the visitor typed or ticked in a field before it took the page over, as the
+ * visitor's own input: through React's value tracker (the element's `value` property, which React
+ * watches, is put back to the prerendered value and announced; the prototype's setter sets the
+ * typed one, which React and a mask then see as new). React hydrating a field takes the value it
+ * holds as the one it knows, so a field not hydrated yet gets the prerendered one first too.
+ *
+ * Answers false when React held the edit back (`announce`): the field keeps showing the edit, to
+ * be played again once the commit is over.
+ */
+function replayEdit(field: Field, edit: string | boolean): boolean {
+  if (isBox(field)) {
     // A box's change reaches React as a click: put back as prerendered, then clicked again.
     field.checked = field.defaultChecked;
+    if (!announce(field)) {
+      field.checked = edit === true;
+      return false;
+    }
     field.click();
-    return;
+    return true;
   }
-  const value = typed?.get(field) ?? field.value;
-  if (value === field.defaultValue) return;
   field.value = field.defaultValue;
-  nativeValueSetter(field)?.call(field, value);
-  field.dispatchEvent(new Event('input', { bubbles: true }));
+  const reached = announce(field);
+  nativeValueSetter(field)?.call(field, String(edit));
+  if (reached) announce(field);
+  return reached;
 }
 
 /**
@@ -85,11 +121,18 @@ export function takeOverEarlyInput(root: HTMLElement, prerendered: boolean): () 
     early?.release();
     // Gone once the app holds the page (a journey waits for that).
     delete window.agroseloEarlyInput;
-    root
-      .querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(
-        'input:not([type=hidden]):not([type=submit]):not([type=button]), textarea',
-      )
-      .forEach((field) => replayEdit(field, early?.typed));
+    const fields = root.querySelectorAll<Field>(
+      'input:not([type=hidden]):not([type=submit]):not([type=button]), textarea',
+    );
+    const held: [Field, string | boolean][] = [];
+    fields.forEach((field) => {
+      const edit = editOf(field, early?.typed.get(field));
+      if (isEdit(field, edit) && !replayEdit(field, edit)) held.push([field, edit]);
+    });
+    // Those in a boundary React hydrates later: played again as soon as the commit is over, where
+    // an event on one hydrates it at once. The edit is the one read now: a render of the hydrated
+    // field puts the app's value back into it.
+    if (held.length > 0) queueMicrotask(() => held.forEach((args) => replayEdit(...args)));
     const steps = [
       ...(early?.clicked ?? []).map((button) => () => button.isConnected && button.click()),
       () => early?.submitted?.isConnected && early.submitted.requestSubmit(),
