@@ -1,4 +1,4 @@
-import { act } from '@testing-library/react';
+import { act, within } from '@testing-library/react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 // main.tsx's RouterProvider is react-router/dom's, this one with flushSync: the same tree. Here
 // react-router/dom would load a second copy of the router, whose contexts the pages do not read.
@@ -8,6 +8,7 @@ import { mockFetch } from '../test/fetch-mock';
 import { App } from './app/app';
 import { createQueryClient } from './app/query-client';
 import { createRoutes } from './app/routes';
+import { pendingQueryOptions } from './features/notifications/api';
 import { prefetchSessionUser } from './app/session';
 import { queriesSettled } from './app/queries-settled';
 import { PRERENDERED_PATHS, render, renderSignedIn } from './prerender';
@@ -185,6 +186,41 @@ describe('a signed-in page rendered on the server', () => {
     );
     expect(container.querySelector('h1')).toBe(heading);
     expect(heading?.textContent).toBe('Sérgio Rodrigues');
+  });
+
+  it('hydrates the bell as the server rendered it when its list arrives first, then counts it', async () => {
+    const api = serverApi(PROFILE_ANSWERS('Sérgio'));
+    const html = await renderSignedIn('/profile', {
+      token: 'stored-token',
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      fetch: api.fetch,
+    });
+    const container = document.createElement('div');
+    container.innerHTML = html!.screen;
+    document.body.append(container);
+    storeToken('stored-token');
+    window.agroseloBoot = {
+      token: 'stored-token',
+      at: Date.now(),
+      requests: Object.fromEntries(
+        Object.entries(PROFILE_ANSWERS('Sérgio')).map(([url, answer]) => [
+          url,
+          Promise.resolve(answer()),
+        ]),
+      ),
+    };
+    mockFetch({ 'GET /api/process-instance/pending': json([]) });
+    const queryClient = createQueryClient();
+    prefetchSessionUser(queryClient);
+    await hydrateWithoutMismatch(container, '/profile', queryClient, async () => {
+      await queriesSettled(queryClient);
+      // The side menu's list, in before React hydrates the bell (a Suspense boundary, hydrated
+      // after the page's first commit).
+      queryClient.setQueryData(pendingQueryOptions(wireUser('owner').id).queryKey, [
+        { id: '0190a3c2-7b1e-7c3a-9f1e-3c2b1a0f9e00', url: '/profile', message: 'Verifique' },
+      ]);
+    });
+    expect(within(container).getByRole('button', { name: 'Notificações (1)' })).toBeVisible();
   });
 });
 

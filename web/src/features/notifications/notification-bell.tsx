@@ -5,6 +5,7 @@ import { STAFF_ROLES } from '@agroselo/contracts';
 import { CountBadge, formatCount } from '../../components/count-badge';
 import { useSession } from '../../app/session';
 import { paths } from '../../app/paths';
+import { useHydrated } from '../../lib/use-hydrated';
 import { usePendingNotifications } from './api';
 
 const MAX_LISTED = 8;
@@ -12,7 +13,11 @@ const MAX_LISTED = 8;
 export function NotificationBell() {
   const { user } = useSession();
   const { data, isPending, isError, error, fetchStatus } = usePendingNotifications();
-  const items = data ?? [];
+  // The server renders the bell without its list, which is asked after the page. React hydrates
+  // the bell after the page's first commit (a lazy part, in a Suspense boundary), by when the side
+  // menu may have had the list: shown with it then, the bell would differ from the server's.
+  const hydrated = useHydrated();
+  const items = (hydrated && data) || [];
   const count = items.length;
   const isStaff = Boolean(user && STAFF_ROLES.includes(user.role));
 
