@@ -179,3 +179,29 @@ export async function createSeal(
   await releaseProcess(request, adminToken, processId);
   return processId;
 }
+
+/** The producer fills the instance's only form and finishes it, as the form page would. */
+export async function fillAndFinishForm(
+  request: APIRequestContext,
+  token: string,
+  instanceId: string,
+) {
+  const instance = await request.get(`/api/process-instance/${instanceId}`, {
+    headers: bearer(token),
+  });
+  expect(instance.ok(), await instance.text()).toBe(true);
+  const [form] = (
+    (await instance.json()) as { form_instances: { id: string; name: string }[] }
+  ).form_instances.filter((candidate) => candidate.name === FORM_NAME);
+  const url = `/api/process-instance/${instanceId}/form/${form!.id}`;
+  const detail = await request.get(url, { headers: bearer(token) });
+  expect(detail.ok(), await detail.text()).toBe(true);
+  const [field] = ((await detail.json()) as { field_instances: { id: string }[] }).field_instances;
+  const saved = await request.put(`${url}/save`, {
+    headers: bearer(token),
+    data: { fields: [{ id: field!.id, content: 'IRGA 424 RI' }] },
+  });
+  expect(saved.ok(), await saved.text()).toBe(true);
+  const finished = await request.put(`${url}/finish`, { headers: bearer(token), data: {} });
+  expect(finished.ok(), await finished.text()).toBe(true);
+}

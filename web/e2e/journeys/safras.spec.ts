@@ -1,11 +1,22 @@
 import type { APIRequestContext } from '@playwright/test';
 import { nextSafra } from '@agroselo/contracts';
-import { bearer, createSeal, currentSafra, tokenOf } from '../api-steps';
+import {
+  bearer,
+  createSeal,
+  currentSafra,
+  evaluateRequest,
+  fillAndFinishForm,
+  registerFarm,
+  releaseProcess,
+  requestSealOf,
+  saoPauloDay,
+  tokenOf,
+} from '../api-steps';
 import { expect, switchTo, test, widths } from '../fixtures';
 import { ok } from '../form-steps';
 import { expectNoPageOverflow } from '../overflow';
 
-/** The demo (server/src/db/seed/demo.ts): Marta's certified farm, able to renew. */
+/** The demo (server/src/db/seed/demo.ts): Marta's certified farm. */
 const CERTIFIED_FARM = 'Fazenda Lagoa Mirim';
 const CERTIFIED_NUMBER = 'AGS-DEM0-2025';
 /** Marta's farm whose certificate an admin suspended. */
@@ -41,6 +52,49 @@ async function carriedField(
     if (field) return { formId: form.id, name: field.field.name };
   }
   throw new Error('the renewal started with no carried answer');
+}
+
+/**
+ * A new producer's farm certified for a seal of its own, whose next safra takes requests today:
+ * built through the API as the workflow and certificates journeys walk it. The demo's certified
+ * farm can be renewed once per server: a retry of the renewal journey failed for good on it.
+ */
+async function certifiedFarm(
+  request: APIRequestContext,
+  signUp: (options: { verify: boolean }) => Promise<{ token: string }>,
+) {
+  const tag = Math.random().toString(36).slice(2, 7);
+  const admin = await tokenOf(request, 'admin');
+  const processId = await createSeal(request, admin, `Arroz Renovado ${tag}`);
+  const { token } = await signUp({ verify: true });
+  const farm = await registerFarm(request, token, { business_name: `Fazenda Renovada ${tag}` });
+  const instanceId = await requestSealOf(request, token, processId, farm.id);
+  const technician = await tokenOf(request, 'technician');
+  await evaluateRequest(request, technician, instanceId, 'accept');
+  await ok(
+    await request.put(`/api/process-instance/${instanceId}/start`, { headers: bearer(token) }),
+  );
+  await fillAndFinishForm(request, token, instanceId);
+  const concluded = await ok<{ certificate: { number: string } | null }>(
+    await request.put(`/api/process-instance/${instanceId}/finish`, {
+      headers: bearer(technician),
+      data: { approved: true, note: '' },
+    }),
+  );
+  const next = await ok<{ id: string }>(
+    await request.post(`/api/process/${processId}/next-season`, {
+      headers: bearer(admin),
+      data: {
+        safra: nextSafra(currentSafra()),
+        start_date: saoPauloDay(-1),
+        end_date: saoPauloDay(60),
+        validity_start: saoPauloDay(-1),
+        validity_end: saoPauloDay(730),
+      },
+    }),
+  );
+  await releaseProcess(request, admin, next.id);
+  return { token, farmId: farm.id, certificate: concluded.certificate!.number };
 }
 
 test('the admin creates the next safra of a seal and releases it', async ({
@@ -104,23 +158,20 @@ test('the admin creates the next safra of a seal and releases it', async ({
 test("a certified producer renews for the next safra, confirms last season's answer, and the technician compares", async ({
   page,
   request,
+  signUp,
   signInWith,
   snap,
   expectAccessible,
 }) => {
   test.slow();
-  const owner = await tokenOf(request, 'secondOwner');
-  const farms = await ok<{ id: string; business_name: string }[]>(
-    await request.get('/api/property/all', { headers: bearer(owner) }),
-  );
-  const farm = farms.find((item) => item.business_name === CERTIFIED_FARM)!;
+  const { token: owner, farmId, certificate } = await certifiedFarm(request, signUp);
   // The producer and the technician take turns in one page (switchTo).
   const producer = page;
   await producer.setViewportSize(widths.mobile);
   await signInWith(owner);
 
   // The property offers the renewal; the dialog asks the area and consent again, pre-filled.
-  await producer.goto(`/property/${farm.id}`);
+  await producer.goto(`/property/${farmId}`);
   const renew = producer.getByRole('button', { name: /^Renovar para a safra \d{4}\/\d{2}$/ });
   await expect(renew).toBeVisible();
   await snap('safras-property-375', producer);
@@ -128,8 +179,6 @@ test("a certified producer renews for the next safra, confirms last season's ans
   const dialog = producer.getByRole('dialog', { name: /^Renovar para a safra/ });
   const area = dialog.getByRole('textbox', { name: /Área de arroz inscrita/ });
   await expect(area).toHaveValue(/^\d+,\d{2}$/);
-  // Its consent comes from last season's request too; the registry journey may be switching
-  // that very consent off and on meanwhile, so only its presence is checked here.
   await expect(dialog.getByRole('checkbox', { name: CONSENT })).toBeVisible();
   await area.fill('312,75');
   await expectAccessible(producer);
@@ -138,7 +187,7 @@ test("a certified producer renews for the next safra, confirms last season's ans
   await expect(producer).toHaveURL(INSTANCE_URL);
   const instanceId = INSTANCE_URL.exec(producer.url())![1]!;
   await expect(producer.getByText('Área de arroz inscrita: 312,75 ha')).toBeVisible();
-  await expect(producer.getByText(`Renovação do certificado ${CERTIFIED_NUMBER}`)).toBeVisible();
+  await expect(producer.getByText(`Renovação do certificado ${certificate}`)).toBeVisible();
 
   // Accepted and started (as the workflow journey walks it), the forms come pre-filled.
   await ok(
