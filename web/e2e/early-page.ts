@@ -18,10 +18,8 @@ export async function holdScripts(page: Page, also?: string): Promise<() => Prom
 }
 
 /** The alert index.html's script shows when the app's code fails to arrive or to run. */
-const unavailableNotice = (page: Page) =>
-  page.getByRole('alert').filter({
-    hasText: 'Não foi possível carregar o AgroSelo. Verifique sua conexão e tente novamente.',
-  });
+const unavailableNotice = (page: Page, text: string) =>
+  page.getByRole('alert').filter({ hasText: text });
 
 /**
  * Fails every request for the app's code, as a link that dropped does, until the returned function
@@ -30,7 +28,13 @@ const unavailableNotice = (page: Page) =>
 export async function dropScripts(page: Page) {
   const drop = (route: Route) => route.abort('internetdisconnected');
   await page.route('**/assets/*.js', drop);
-  return { notice: unavailableNotice(page), restore: () => page.unroute('**/assets/*.js', drop) };
+  return {
+    notice: unavailableNotice(
+      page,
+      'Não foi possível carregar o AgroSelo. Verifique sua conexão e tente novamente.',
+    ),
+    restore: () => page.unroute('**/assets/*.js', drop),
+  };
 }
 
 /**
@@ -45,7 +49,10 @@ export async function breakScripts(page: Page) {
       body: "throw new Error('Este navegador não roda este código');",
     });
   await page.route(entry, broken);
-  return { notice: unavailableNotice(page), restore: () => page.unroute(entry, broken) };
+  return {
+    notice: unavailableNotice(page, 'Não foi possível abrir o AgroSelo neste navegador.'),
+    restore: () => page.unroute(entry, broken),
+  };
 }
 
 /** The app has rendered or hydrated its first screen (src/app/early-input.ts). */
