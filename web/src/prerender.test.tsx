@@ -154,41 +154,12 @@ describe('a signed-in page rendered on the server', () => {
     ).toBeNull();
   });
 
-  it('hydrates in the browser with the answers the page carries, with no mismatch', async () => {
-    const api = serverApi(PROFILE_ANSWERS('Sérgio'));
-    const html = await renderSignedIn('/profile', {
-      token: 'stored-token',
-      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
-      fetch: api.fetch,
-    });
-    const container = document.createElement('div');
-    container.innerHTML = html!.screen;
-    document.body.append(container);
-    const heading = container.querySelector('h1');
-
-    // As index.html's script gives them: the page's answers, for the stored token; any other
-    // call (the bell's list, after the first screen) goes to the browser's fetch.
-    storeToken('stored-token');
-    const answers = PROFILE_ANSWERS('Sérgio');
-    window.agroseloBoot = {
-      token: 'stored-token',
-      at: Date.now(),
-      requests: Object.fromEntries(
-        Object.entries(answers).map(([url, answer]) => [url, Promise.resolve(answer())]),
-      ),
-    };
-    mockFetch({ 'GET /api/process-instance/pending': json([]) });
-    const queryClient = createQueryClient();
-    prefetchSessionUser(queryClient);
-    // As main.tsx: once the cache holds the page's answers.
-    await hydrateWithoutMismatch(container, '/profile', queryClient, () =>
-      queriesSettled(queryClient),
-    );
-    expect(container.querySelector('h1')).toBe(heading);
-    expect(heading?.textContent).toBe('Sérgio Rodrigues');
-  });
-
-  it('hydrates the bell as the server rendered it when its list arrives first, then counts it', async () => {
+  /**
+   * Sérgio's /profile as the server renders it, in the page as the browser gets it, with the
+   * page's answers as index.html's script gives them (for the stored token); any other call (the
+   * bell's list, after the first screen) goes to the browser's fetch. The client main.tsx makes.
+   */
+  async function profileAsServed() {
     const api = serverApi(PROFILE_ANSWERS('Sérgio'));
     const html = await renderSignedIn('/profile', {
       token: 'stored-token',
@@ -212,6 +183,22 @@ describe('a signed-in page rendered on the server', () => {
     mockFetch({ 'GET /api/process-instance/pending': json([]) });
     const queryClient = createQueryClient();
     prefetchSessionUser(queryClient);
+    return { container, queryClient };
+  }
+
+  it('hydrates in the browser with the answers the page carries, with no mismatch', async () => {
+    const { container, queryClient } = await profileAsServed();
+    const heading = container.querySelector('h1');
+    // As main.tsx: once the cache holds the page's answers.
+    await hydrateWithoutMismatch(container, '/profile', queryClient, () =>
+      queriesSettled(queryClient),
+    );
+    expect(container.querySelector('h1')).toBe(heading);
+    expect(heading?.textContent).toBe('Sérgio Rodrigues');
+  });
+
+  it('hydrates the bell as the server rendered it when its list arrives first, then counts it', async () => {
+    const { container, queryClient } = await profileAsServed();
     await hydrateWithoutMismatch(container, '/profile', queryClient, async () => {
       await queriesSettled(queryClient);
       // The side menu's list, in before React hydrates the bell (a Suspense boundary, hydrated
