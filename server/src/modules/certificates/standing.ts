@@ -10,7 +10,7 @@ import {
   type StandingInput,
   type StandingReason,
 } from '@agroselo/contracts';
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   certificates,
@@ -23,12 +23,13 @@ import {
 } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { conflict, notFound } from '../../lib/errors';
+import { isoUtc } from '../../lib/raw-statement';
 import type { Caller } from '../../plugins/auth';
 import { recordEvent } from '../instances/events';
 import { fullName } from '../../lib/people';
 import { deliverMail } from './notify';
 import { standingChangedEmail } from './standing-emails';
-import { certificateStatus } from './status';
+import { certificateStatus, certificateStatusSql } from './status';
 
 const m = messages.standing;
 
@@ -125,6 +126,19 @@ export function presentInstanceCertificate(row: InstanceCertificateRow): Instanc
     safra: row.safra,
   };
 }
+
+/**
+ * `presentInstanceCertificate` written by PostgreSQL, for json a statement builds: null where the
+ * certificate row was not joined. `safra` is the season of its process; `today` as in
+ * certificateStatusSql.
+ */
+export const instanceCertificateJson = (c: typeof certificates, safra: SQLWrapper, today: SQL) =>
+  sql`case when ${c.id} is null then null else json_build_object(
+    'number', ${c.number}, 'status', ${certificateStatusSql(c, today)},
+    'valid_from', ${c.validFrom}, 'valid_until', ${c.validUntil},
+    'issued_at', ${isoUtc(c.issuedAt)}, 'level', ${c.level}, 'standing', ${c.standing},
+    'standing_reason', ${c.standingReason}, 'standing_note', ${c.standingNote},
+    'standing_changed_at', ${isoUtc(c.standingChangedAt)}, 'safra', ${safra}) end`;
 
 const owner = alias(users, 'owner');
 

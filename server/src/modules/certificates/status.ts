@@ -3,6 +3,8 @@ import {
   type CertificateStanding,
   type CertificateStatus,
 } from '@agroselo/contracts';
+import { sql, type SQL } from 'drizzle-orm';
+import type { certificates } from '../../db/schema';
 
 /** Today in São Paulo, where the seals' validity days are counted. */
 export const saoPauloToday = (now = new Date()): string => toSaoPauloDay(now.toISOString())!;
@@ -20,6 +22,16 @@ export function certificateStatus(
   if (today > validity.validUntil) return 'expired';
   return 'valid';
 }
+
+/**
+ * `certificateStatus` written by PostgreSQL, for json a statement builds. `today` is a parameter
+ * given São Paulo's day by JavaScript (saoPauloToday), never the database's clock, so both agree.
+ */
+export const certificateStatusSql = (c: typeof certificates, today: SQL): SQL<CertificateStatus> =>
+  sql`case when ${c.standing} <> 'valid' then ${c.standing}
+    when ${today} < ${c.validFrom} then 'upcoming'
+    when ${today} > ${c.validUntil} then 'expired'
+    else 'valid' end`;
 
 /** `YYYY-MM-DD` as Brazilians write it. */
 export const brazilianDay = (day: string): string => day.split('-').reverse().join('/');

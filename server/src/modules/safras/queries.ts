@@ -13,12 +13,9 @@ export interface RenewalOfferJson {
 
 /**
  * The released next season of a certified instance's process (certificate standing valid) that
- * no renewal of it has asked for yet, as one json column: null otherwise. The request window is
- * checked by `renewalOffer`, against today in São Paulo.
+ * no renewal of it has asked for yet: the rows of `processes n` a renewal offer reads.
  */
-export const renewalOfferJson = (instanceId: SQL, processId: SQL) => sql<RenewalOfferJson | null>`(
-  select json_build_object(
-    'process_id', n.id, 'safra', n.safra, 'start_date', n.start_date, 'end_date', n.end_date)
+const nextSeasonToRenew = (instanceId: SQL, processId: SQL) => sql`
   from ${processes} n
   where n.previous_process_id = ${processId} and n.released
     and exists (
@@ -26,7 +23,32 @@ export const renewalOfferJson = (instanceId: SQL, processId: SQL) => sql<Renewal
       where rc.process_instance_id = ${instanceId} and rc.standing = 'valid')
     and not exists (
       select 1 from ${processInstances} rn
-      where rn.renewal_of_id = ${instanceId} and not rn.rejected)
+      where rn.renewal_of_id = ${instanceId} and not rn.rejected)`;
+
+/**
+ * That next season as one json column, null without one. The request window is checked by
+ * `renewalOffer`, against today in São Paulo.
+ */
+export const renewalOfferJson = (instanceId: SQL, processId: SQL) => sql<RenewalOfferJson | null>`(
+  select json_build_object(
+    'process_id', n.id, 'safra', n.safra, 'start_date', n.start_date, 'end_date', n.end_date)
+  ${nextSeasonToRenew(instanceId, processId)}
+)`;
+
+/**
+ * `renewalOffer` written by PostgreSQL, for json a statement builds: the wire's offer, or null.
+ * `isOwner` tells whether the caller owns the property; `today` is São Paulo's day, a parameter
+ * JavaScript gives (saoPauloToday), never the database's clock.
+ */
+export const renewalOfferSql = (
+  instanceId: SQL,
+  processId: SQL,
+  isOwner: SQL,
+  today: SQL,
+) => sql<RenewalOffer | null>`(
+  select json_build_object('process_id', n.id, 'safra', n.safra)
+  ${nextSeasonToRenew(instanceId, processId)}
+    and ${isOwner} and ${today} between n.start_date and n.end_date
 )`;
 
 /** The offer the owner sees: only while the next season takes requests. */
