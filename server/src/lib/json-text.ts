@@ -1,4 +1,6 @@
+import { TOTAL_COUNT_HEADER } from '@agroselo/contracts';
 import type { FastifyReply } from 'fastify';
+import type { Page } from './pagination';
 
 /**
  * Sends an answer already written as JSON (a cached answer, or one the database built): Fastify
@@ -6,3 +8,10 @@ import type { FastifyReply } from 'fastify';
  */
 export const sendJsonText = (reply: FastifyReply, json: string) =>
   reply.type('application/json; charset=utf-8').send(json);
+
+/**
+ * A page of a list whose items are JSON texts already (each written by the database): one JSON
+ * array, the full count in X-Total-Count (DESIGN §4), as sendPage gives it.
+ */
+export const sendJsonPage = (reply: FastifyReply, page: Page<string>) =>
+  sendJsonText(reply.header(TOTAL_COUNT_HEADER, page.total), `[${page.items.join(',')}]`);

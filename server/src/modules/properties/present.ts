@@ -6,8 +6,7 @@ import {
   type CertificateStanding,
   type StandingReason,
 } from '@agroselo/contracts';
-import { properties, type users } from '../../db/schema';
-import { isoTimestamp } from '../../lib/raw-statement';
+import type { properties, users } from '../../db/schema';
 import { presentInstanceCertificate } from '../certificates/standing';
 import { fullName } from '../../lib/people';
 import { renewalOffer, type RenewalOfferJson } from '../safras/queries';
@@ -92,7 +91,11 @@ function presentInstance(instance: InstanceJson, isOwner: boolean): PropertyInst
   };
 }
 
-/** `viewerId`: the caller, offered renewals of their own properties' certificates. */
+/**
+ * `viewerId`: the caller, offered renewals of their own properties' certificates. The lists write
+ * the same answer in SQL (queries.ts); server/test/api/property-list-json.test.ts holds the two
+ * equal.
+ */
 export function presentProperty(
   { property: p, owner, instances }: PropertyWithRelations,
   viewerId?: string,
@@ -121,72 +124,5 @@ export function presentProperty(
     process_instances: instances.map((instance) => presentInstance(instance, isOwner)),
     created_at: p.createdAt.toISOString(),
     updated_at: p.updatedAt.toISOString(),
-  };
-}
-
-/**
- * The columns of a Property, in the order propertyFromRow reads them; the owner's names and the
- * seal requests (InstanceJson[]) follow them in the statement's select list.
- */
-export const PROPERTY_COLUMNS = {
-  id: properties.id,
-  ownerId: properties.ownerId,
-  businessName: properties.businessName,
-  businessType: properties.businessType,
-  cnpj: properties.cnpj,
-  municipality: properties.municipality,
-  irga: properties.irga,
-  latitude: properties.latitude,
-  longitude: properties.longitude,
-  carN: properties.carN,
-  farmingLoNumber: properties.farmingLoNumber,
-  farmingLoValidity: properties.farmingLoValidity,
-  dryingAndStockLoNumber: properties.dryingAndStockLoNumber,
-  dryingAndStockLoValidity: properties.dryingAndStockLoValidity,
-  place: properties.place,
-  responsibleName: properties.responsibleName,
-  responsibleTechnicianName: properties.responsibleTechnicianName,
-  responsibleTechnicianPhone: properties.responsibleTechnicianPhone,
-  responsibleTechnicianCrea: properties.responsibleTechnicianCrea,
-  createdAt: properties.createdAt,
-  updatedAt: properties.updatedAt,
-};
-/** Where the owner's first name is; the last name and the seal requests follow it. */
-export const PROPERTY_OWNER_AT = Object.keys(PROPERTY_COLUMNS).length;
-
-/** presentProperty for a row of PROPERTY_COLUMNS read as an array (lib/raw-statement.ts). */
-export function propertyFromRow(row: unknown[], viewerId: string): Property {
-  const ownerId = row[1] as string;
-  const isOwner = viewerId === ownerId;
-  const instances = row[PROPERTY_OWNER_AT + 2] as InstanceJson[];
-  return {
-    id: row[0] as string,
-    owner: {
-      id: ownerId,
-      name: fullName({
-        firstName: row[PROPERTY_OWNER_AT] as string,
-        lastName: row[PROPERTY_OWNER_AT + 1] as string,
-      }),
-    },
-    business_name: row[2] as string,
-    business_type: row[3] as string,
-    cnpj: row[4] as string,
-    municipality: row[5] as string,
-    irga: row[6] as string,
-    latitude: row[7] as number,
-    longitude: row[8] as number,
-    car_n: row[9] as string,
-    farming_lo_number: row[10] as string,
-    farming_lo_validity: row[11] as string,
-    drying_and_stock_lo_number: row[12] as string,
-    drying_and_stock_lo_validity: row[13] as string,
-    place: row[14] as string,
-    responsible_name: row[15] as string,
-    responsible_technician_name: row[16] as string | null,
-    responsible_technician_phone: row[17] as string | null,
-    responsible_technician_crea: row[18] as string | null,
-    process_instances: instances.map((instance) => presentInstance(instance, isOwner)),
-    created_at: isoTimestamp(row[19] as string),
-    updated_at: isoTimestamp(row[20] as string),
   };
 }

@@ -11,7 +11,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sendPage } from '../../lib/pagination';
+import { sendJsonPage } from '../../lib/json-text';
 import { callerOf } from '../../plugins/auth';
 import { editProperty, getProperty, listProperties, registerProperty } from './service';
 
@@ -37,7 +37,7 @@ export async function propertiesRoutes(base: FastifyInstance): Promise<void> {
       preHandler: producersAndStaff,
     },
     async (request, reply) =>
-      sendPage(reply, await listProperties(app.deps, callerOf(request), request.query)),
+      sendJsonPage(reply, await listProperties(app.deps, callerOf(request), request.query)),
   );
 
   app.get(
@@ -55,7 +55,7 @@ export async function propertiesRoutes(base: FastifyInstance): Promise<void> {
       preHandler: producersAndStaff,
     },
     async (request, reply) =>
-      sendPage(reply, await listProperties(app.deps, callerOf(request), request.query)),
+      sendJsonPage(reply, await listProperties(app.deps, callerOf(request), request.query)),
   );
 
   app.get(

@@ -7,14 +7,13 @@ import {
   type PropertyListQuery,
   type PropertyRegisterBody,
 } from '@agroselo/contracts';
-import { and, count, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AppDeps } from '../../deps';
 import type { Db } from '../../db/client';
 import {
   certificates,
   processInstances as i,
-  listCounts,
   processes,
   properties,
   stamps,
@@ -23,20 +22,15 @@ import {
 import { isUniqueViolation } from '../../lib/db-errors';
 import { conflict, forbidden, invalidField, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import { pageOfRows, rawPage, totalStatement, windowTotal, type Page } from '../../lib/pagination';
-import { prepared, unseenPlaceholder } from '../../lib/prepared';
-import { rawStatement } from '../../lib/raw-statement';
-import { dataVersion, searchPageOfRows, searchTotals } from '../../lib/search-totals';
+import { pageOfRows, windowTotal, type Page } from '../../lib/pagination';
+import { prepared } from '../../lib/prepared';
+import { searchPageOfRows, searchTotals } from '../../lib/search-totals';
 import { normalizeSearch, propertySearchTerm, searchPattern } from '../../lib/search';
 import type { Caller } from '../../plugins/auth';
+import { saoPauloToday } from '../certificates/status';
 import { renewalOfferJson } from '../safras/queries';
-import {
-  presentProperty,
-  PROPERTY_COLUMNS,
-  PROPERTY_OWNER_AT,
-  propertyFromRow,
-  type InstanceJson,
-} from './present';
+import { presentProperty, type InstanceJson } from './present';
+import { propertyPageQuery } from './queries';
 
 const m = messages.properties;
 const owner = alias(users, 'owner');
@@ -97,71 +91,15 @@ function selectProperties(db: Db) {
     .innerJoin(owner, eq(owner.id, properties.ownerId));
 }
 
-/** The order of the list: search_text starts with the name, lower case and without accents. */
-const listOrder = sql`${properties.searchText} collate "C"`;
-
 /**
- * One statement per page, prepared per kind of caller and with or without a search: the page's
- * ids walk properties_list_idx (for a producer, their few farms), and only the page's rows are
- * joined and get their seal requests aggregated. The total is the counter triggers keep for the
- * whole table, or a count of the matches (docs/decisions/010).
+ * GET /api/property/all and /search: alphabetical, accents and case aside. Each property comes
+ * as the json text PostgreSQL wrote for the caller (queries.ts), sent as it is.
  */
-function propertyPageQuery(db: Db, name: string, staff: boolean, searching: boolean) {
-  const where = and(
-    staff ? undefined : eq(properties.ownerId, sql.placeholder('ownerId')),
-    searching ? sql`${properties.searchText} like ${sql.placeholder('pattern')}` : undefined,
-  );
-  // The page's ids as an array, fetched by key: see unseenPlaceholder. A search is planned for
-  // its term.
-  const pageIds = db
-    .select({ id: properties.id })
-    .from(properties)
-    .where(where)
-    // "C" sorts it alike everywhere, and is the order of properties_list_idx.
-    .orderBy(listOrder, properties.id)
-    .limit(searching ? sql.placeholder('limit') : unseenPlaceholder('limit'))
-    .offset(searching ? sql.placeholder('offset') : unseenPlaceholder('offset'));
-  // A search's rows carry the version of the data instead of a total: its total is counted
-  // once per version (lib/search-totals.ts). A producer's farms are few: counted with the page.
-  const counted =
-    staff && !searching
-      ? sql`(select ${listCounts.total} from ${listCounts} where ${listCounts.name} = 'properties')`
-      : sql`(${db.select({ total: count() }).from(properties).where(where)})`;
-  const total = searching ? sql<number | null>`null` : counted;
-  const version = searching ? dataVersion('property-search') : sql<string | null>`null`;
-  // Read as arrays (PROPERTY_COLUMNS, the owner's names, the seal requests, total, version) and
-  // presented per page, for the caller (lib/raw-statement.ts).
-  const rows = rawStatement(
-    db,
-    name,
-    () =>
-      db
-        .select({
-          ...PROPERTY_COLUMNS,
-          ownerFirstName: owner.firstName,
-          ownerLastName: owner.lastName,
-          instances: instancesJson,
-          total: total.as('total'),
-          version: version.as('version'),
-        })
-        .from(properties)
-        .innerJoin(owner, eq(owner.id, properties.ownerId))
-        .where(sql`${properties.id} = any(array(${pageIds}))`)
-        .orderBy(listOrder, properties.id)
-        .getSQL(),
-    (rows) => rows,
-  );
-  // Past the last page no row carries the total: only then is it asked for on its own.
-  const totalOnly = totalStatement(db, name, counted, version);
-  return { rows, totalOnly };
-}
-
-/** GET /api/property/all and /search: alphabetical, accents and case aside. */
 export async function listProperties(
   deps: AppDeps,
   caller: Caller,
   query: PropertyListQuery & { query?: string },
-): Promise<Page<Property>> {
+): Promise<Page<string>> {
   const term = propertySearchTerm(query.query ?? '');
   const staff = isStaff(caller);
   const name = `properties_${staff ? 'all' : 'own'}${term ? '_search' : ''}`;
@@ -172,13 +110,11 @@ export async function listProperties(
     limit: query.limit,
     offset: query.offset,
     ownerId: caller.id,
+    viewerId: caller.id,
+    today: saoPauloToday(),
     ...(term ? { pattern: searchPattern(term) } : {}),
   };
-  const page = rawPage(
-    (row) => propertyFromRow(row, caller.id),
-    PROPERTY_OWNER_AT + 3,
-    PROPERTY_OWNER_AT + 4,
-  )(await statements.rows.execute(values));
+  const page = await statements.rows.execute(values);
   const countAll = async () => (await statements.totalOnly.execute(values))[0];
   if (term)
     return searchPageOfRows(page, {
