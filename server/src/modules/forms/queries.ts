@@ -12,6 +12,7 @@ import {
   proofs,
   users,
 } from '../../db/schema';
+import { fullNameSql } from '../../lib/people';
 import { isoUtc, rawStatement } from '../../lib/raw-statement';
 import type { FormState } from './access';
 import type { Caller } from '../../plugins/auth';
@@ -27,9 +28,8 @@ const pi = processInstances;
 
 /** A person as the wire gives one (`{ id, name }`, lib/people's fullName), or null. */
 const person = (alias: string) =>
-  sql.raw(
-    `case when ${alias}.id is null then null else json_build_object('id', ${alias}.id, 'name', btrim(${alias}.first_name || ' ' || ${alias}.last_name)) end`,
-  );
+  sql`case when ${sql.raw(alias)}.id is null then null else json_build_object('id', ${sql.raw(alias)}.id,
+    'name', ${fullNameSql(sql.raw(`${alias}.first_name`), sql.raw(`${alias}.last_name`))}) end`;
 
 const fieldObject = (alias: string, childFields: SQL) =>
   sql`json_build_object('id', ${sql.raw(alias)}.id, 'name', ${sql.raw(alias)}.name,
