@@ -22,7 +22,7 @@ import {
 import { isUniqueViolation } from '../../lib/db-errors';
 import { conflict, forbidden, invalidField, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import { pageOfRows, windowTotal, type Page } from '../../lib/pagination';
+import { pageOfRows, type Page } from '../../lib/pagination';
 import { prepared } from '../../lib/prepared';
 import { searchPageOfRows, searchTotals } from '../../lib/search-totals';
 import { normalizeSearch, propertySearchTerm, searchPattern } from '../../lib/search';
@@ -78,14 +78,13 @@ const instancesJson = sql<InstanceJson[]>`coalesce((
   where ${i.propertyId} = ${properties.id}
 ), '[]'::json)`;
 
-/** Properties with their owner and seal requests: a page and its count in one query. */
+/** Properties with their owner and seal requests, as presentProperty takes them. */
 function selectProperties(db: Db) {
   return db
     .select({
       property: properties,
       owner: { id: owner.id, firstName: owner.firstName, lastName: owner.lastName },
       instances: instancesJson,
-      total: windowTotal(),
     })
     .from(properties)
     .innerJoin(owner, eq(owner.id, properties.ownerId));
