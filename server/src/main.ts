@@ -5,7 +5,7 @@ import { normalizeEmail } from '@agroselo/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { buildApp, type App } from './app';
 import { loadConfig, type Config } from './config';
-import { openDatabase, type Database } from './db/client';
+import { DatabaseUnsuitable, openDatabase, type Database } from './db/client';
 import { ensureAdmin } from './db/seed/admin';
 import { existingDemoLogins, isDatabaseEmpty, seedDemo, type DemoLogin } from './db/seed/demo';
 import { dailyJobs } from './jobs';
@@ -155,7 +155,8 @@ async function start(): Promise<void> {
       console.error(`A porta ${config.PORT} já está em uso: escolha outra com PORT.`);
     else if (code === 'EACCES')
       console.error(`Sem permissão para usar a porta ${config.PORT} (PORT).`);
-    else if (error instanceof StorageUnavailable) console.error(error.message);
+    else if (error instanceof StorageUnavailable || error instanceof DatabaseUnsuitable)
+      console.error(error.message);
     else console.error('Falha ao iniciar o AgroSelo:', error);
     await app?.close().catch(() => undefined);
     await jobs?.stop().catch(() => undefined);

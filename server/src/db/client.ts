@@ -95,7 +95,7 @@ export async function openPostgres(
   // the pool discards it on release.
   pool.on('connect', (client) => client.on('error', (error) => options.onConnectionError?.(error)));
   const db = drizzlePg({ client: pool, schema, logger: queryLogger(options.onQuery) });
-  await pool.query('select 1');
+  await requireUtf8(pool);
   return {
     db: db as unknown as Db,
     driver: 'pg',
@@ -115,6 +115,28 @@ export async function openPostgres(
     },
     close: () => pool.end(),
   };
+}
+
+/** A database the server cannot work on as it is; the message says what to change. */
+export class DatabaseUnsuitable extends Error {}
+
+/**
+ * Names and answers hold any Unicode text, and statements that build answers write characters
+ * beyond ASCII (lib/people.ts `fullNameSql`): a database in another encoding would fail them at
+ * the first request, so the server refuses it at start, saying why.
+ */
+async function requireUtf8(pool: pg.Pool): Promise<void> {
+  const { rows } = await pool.query<{ encoding: string }>(
+    `select current_setting('server_encoding') as encoding`,
+  );
+  const encoding = rows[0]?.encoding ?? '';
+  if (encoding !== 'UTF8') {
+    await pool.end();
+    throw new DatabaseUnsuitable(
+      `O banco de dados usa a codificação ${encoding}; o AgroSelo precisa de UTF8 ` +
+        `(crie-o com ENCODING 'UTF8', por exemplo: createdb -E UTF8 -T template0 agroselo).`,
+    );
+  }
 }
 
 const queryLogger = (onQuery?: QueryListener) =>
