@@ -1,5 +1,5 @@
 import { act } from '@testing-library/react';
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -136,5 +136,51 @@ describe('what a visitor did on a prerendered page before the app ran', () => {
     expect(container.querySelector('output')).toHaveTextContent('Ana|true|');
     expect(name!.value).toBe('Ana');
     expect(agreed!.checked).toBe(true);
+  });
+
+  it('reaches a field whose boundary hydrates only once its code is in, seconds later', async () => {
+    runIndexHeadScript();
+    const container = document.createElement('div');
+    const queryClient = createQueryClient();
+    container.innerHTML = renderToString(
+      <App queryClient={queryClient}>
+        <Suspense fallback={null}>
+          <Form onSend={vi.fn()} />
+        </Suspense>
+      </App>,
+    );
+    document.body.append(container);
+    const [name] = container.querySelectorAll('input');
+    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+    setValue.call(name!, 'Ana');
+    name!.dispatchEvent(new Event('input', { bubbles: true }));
+
+    // The browser's copy of the panel's code is still on its way: React cannot hydrate it yet.
+    let arrive!: () => void;
+    const LateForm = lazy(
+      () =>
+        new Promise<{ default: typeof Form }>(
+          (resolve) => (arrive = () => resolve({ default: Form })),
+        ),
+    );
+    vi.useFakeTimers();
+    await act(async () => {
+      root = hydrateRoot(
+        container,
+        <App queryClient={queryClient} onCommitted={takeOverEarlyInput(container, true)}>
+          <Suspense fallback={null}>
+            <LateForm onSend={vi.fn()} />
+          </Suspense>
+        </App>,
+      );
+    });
+    await act(() => vi.advanceTimersByTimeAsync(1_500));
+    expect(container.querySelector('output')).toHaveTextContent('|false|');
+    expect(name!.value).toBe('Ana');
+
+    await act(async () => arrive());
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    expect(container.querySelector('output')).toHaveTextContent('Ana|false|');
+    expect(name!.value).toBe('Ana');
   });
 });

@@ -90,6 +90,20 @@ function replayEdit(field: Field, edit: string | boolean): boolean {
   return reached;
 }
 
+/** A boundary whose code is still on a slow link's way is tried again this often, this long. */
+const HELD_RETRY_MS = 100;
+const HELD_RETRIES = 300;
+
+/**
+ * Plays the held edits again; those React holds still (their boundary's code or data not in yet,
+ * so it cannot hydrate) are tried again a little later, for up to 30 s.
+ */
+function replayHeld(edits: [Field, string | boolean][], retries: number): void {
+  const still = edits.filter(([field, edit]) => field.isConnected && !replayEdit(field, edit));
+  if (still.length > 0 && retries > 0)
+    setTimeout(() => replayHeld(still, retries - 1), HELD_RETRY_MS);
+}
+
 /**
  * Called as the app starts rendering the page. Answers what to do once its first render is in:
  * stop index.html from holding forms and clicks, put a prerendered page back where the visitor
@@ -132,7 +146,7 @@ export function takeOverEarlyInput(root: HTMLElement, prerendered: boolean): () 
     // Those in a boundary React hydrates later: played again as soon as the commit is over, where
     // an event on one hydrates it at once. The edit is the one read now: a render of the hydrated
     // field puts the app's value back into it.
-    if (held.length > 0) queueMicrotask(() => held.forEach((args) => replayEdit(...args)));
+    if (held.length > 0) queueMicrotask(() => replayHeld(held, HELD_RETRIES));
     const steps = [
       ...(early?.clicked ?? []).map((button) => () => button.isConnected && button.click()),
       () => early?.submitted?.isConnected && early.submitted.requestSubmit(),
