@@ -12,7 +12,7 @@ import { AppError } from '../lib/errors';
 import { fileCsp, inspectUpload } from '../lib/files';
 import { registerClientAddress } from './client-address';
 import { registerFloodLimit } from './flood-limit';
-import { registerJsonCompression } from './json-compression';
+import { registerCompression } from './compression';
 
 export type { UploadedFile } from '../lib/files';
 
@@ -79,7 +79,7 @@ export async function registerHttp(app: FastifyInstance): Promise<void> {
   app.decorateRequest('bodyParsed', false);
   app.addHook('preValidation', readMultipartBody);
   app.addHook('onSend', apiResponseHeaders);
-  registerJsonCompression(app);
+  registerCompression(app);
   app.addHook('preValidation', refuseNulCharacters);
 }
 
