@@ -1,5 +1,5 @@
 import { InstanceStatus } from '@agroselo/contracts';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import {
@@ -50,9 +50,12 @@ const instanceJson = sql`json_build_object(
   'renewal_offer', ${renewalOfferSql(sql`${i.id}`, sql`${i.processId}`, viewerOwns, today)}
 )`;
 
-/** The seal requests of the property, oldest first. */
-const instancesJson = sql`coalesce((
-  select json_agg(${instanceJson} order by ${i.createdAt}, ${i.id})
+/**
+ * The property's seal requests, oldest first, each as `instance` writes it from the request `i`,
+ * its seal, its process, its technician and its certificate: one json array, `[]` for none.
+ */
+export const propertyInstances = <T = unknown>(instance: SQL) => sql<T>`coalesce((
+  select json_agg(${instance} order by ${i.createdAt}, ${i.id})
   from ${i}
   inner join ${stamps} on ${stamps.processId} = ${i.processId}
   inner join ${processes} on ${processes.id} = ${i.processId}
@@ -64,6 +67,8 @@ const instancesJson = sql`coalesce((
   left join ${certificates} on ${certificates.processInstanceId} = ${i.id}
   where ${i.propertyId} = ${properties.id}
 ), '[]'::json)`;
+
+const instancesJson = propertyInstances(instanceJson);
 
 /**
  * A Property as the wire gives it (presentProperty in present.ts), as json text sent as it comes.

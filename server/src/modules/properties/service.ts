@@ -30,7 +30,7 @@ import type { Caller } from '../../plugins/auth';
 import { saoPauloToday } from '../certificates/status';
 import { renewalOfferJson } from '../safras/queries';
 import { presentProperty, type InstanceJson } from './present';
-import { propertyPageQuery } from './queries';
+import { propertyInstances, propertyPageQuery } from './queries';
 
 const m = messages.properties;
 const owner = alias(users, 'owner');
@@ -43,8 +43,8 @@ const visibleTo = (caller: Caller): SQL | undefined =>
   isStaff(caller) ? undefined : eq(properties.ownerId, caller.id);
 
 /** The seal requests of the property, oldest first, as one json column of the query. */
-const instancesJson = sql<InstanceJson[]>`coalesce((
-  select json_agg(json_build_object(
+const instancesJson = propertyInstances<InstanceJson[]>(
+  sql`json_build_object(
     'id', ${i.id},
     'rejected', ${i.rejected},
     'initiated', ${i.initiated},
@@ -65,18 +65,8 @@ const instancesJson = sql<InstanceJson[]>`coalesce((
     'certificate_standing_reason', ${certificates.standingReason},
     'certificate_standing_note', ${certificates.standingNote},
     'certificate_standing_changed_at', ${certificates.standingChangedAt}
-  ) order by ${i.createdAt}, ${i.id})
-  from ${i}
-  inner join ${stamps} on ${stamps.processId} = ${i.processId}
-  inner join ${processes} on ${processes.id} = ${i.processId}
-  -- One key lookup per request: as a plain join, the planner walks the users' index from its start.
-  left join lateral (
-    select ${users.id}, ${users.firstName}, ${users.lastName} from ${users}
-    where ${users.id} = ${i.technicianId} offset 0
-  ) as "technician" on true
-  left join ${certificates} on ${certificates.processInstanceId} = ${i.id}
-  where ${i.propertyId} = ${properties.id}
-), '[]'::json)`;
+  )`,
+);
 
 /** Properties with their owner and seal requests, as presentProperty takes them. */
 function selectProperties(db: Db) {
