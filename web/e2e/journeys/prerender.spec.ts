@@ -25,12 +25,15 @@ test.describe('the prerendered public pages', () => {
       await expect(title).toBeVisible();
       const element = await title.elementHandle();
       // The theme's light colours are there before the app sets its colour scheme (without them
-      // the fields were painted borderless, the required marks black).
-      expect(
-        await page.evaluate(() =>
-          getComputedStyle(document.body).getPropertyValue('--mantine-color-error').trim(),
-        ),
-      ).not.toBe('');
+      // the fields were painted borderless, the required marks black). The heading is in the DOM
+      // as soon as the HTML is parsed, the stylesheet a moment later: waited for, not raced.
+      await expect
+        .poll(() =>
+          page.evaluate(() =>
+            getComputedStyle(document.body).getPropertyValue('--mantine-color-error').trim(),
+          ),
+        )
+        .not.toBe('');
       // The screen as painted before any of the app's code has run, on a phone and a desktop (the
       // app then hydrates it at the desktop's width).
       const name = `prerendered${url === '/' ? '-landing' : url.replace('/', '-')}`;
