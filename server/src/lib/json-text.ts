@@ -1,6 +1,5 @@
-import { TOTAL_COUNT_HEADER } from '@agroselo/contracts';
 import type { FastifyReply } from 'fastify';
-import type { Page } from './pagination';
+import { sendPage, type Page } from './pagination';
 
 /**
  * Sends an answer already written as JSON (a cached answer, or one the database built): Fastify
@@ -14,4 +13,4 @@ export const sendJsonText = (reply: FastifyReply, json: string) =>
  * array, the full count in X-Total-Count (DESIGN §4), as sendPage gives it.
  */
 export const sendJsonPage = (reply: FastifyReply, page: Page<string>) =>
-  sendJsonText(reply.header(TOTAL_COUNT_HEADER, page.total), `[${page.items.join(',')}]`);
+  sendJsonText(reply, `[${sendPage(reply, page).join(',')}]`);

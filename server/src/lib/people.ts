@@ -21,3 +21,15 @@ const trimmedByJs = sql.raw(
 /** `fullName` written by PostgreSQL, for json a statement builds: the same text, to the character. */
 export const fullNameSql = (firstName: SQLWrapper, lastName: SQLWrapper): SQL<string> =>
   sql`btrim(${firstName} || ' ' || ${lastName}, ${trimmedByJs})`;
+
+/**
+ * A person as the wire gives one (`{ id, name }`, the name as fullName writes it), or null where
+ * the row was not joined: written by PostgreSQL, for json a statement builds.
+ */
+export const personJson = (person: {
+  id: SQLWrapper;
+  firstName: SQLWrapper;
+  lastName: SQLWrapper;
+}): SQL =>
+  sql`case when ${person.id} is null then null else json_build_object('id', ${person.id},
+    'name', ${fullNameSql(person.firstName, person.lastName)}) end`;

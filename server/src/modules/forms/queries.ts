@@ -12,7 +12,7 @@ import {
   proofs,
   users,
 } from '../../db/schema';
-import { fullNameSql } from '../../lib/people';
+import { personJson } from '../../lib/people';
 import { isoUtc, rawStatement } from '../../lib/raw-statement';
 import type { FormState } from './access';
 import type { Caller } from '../../plugins/auth';
@@ -26,10 +26,13 @@ import {
 const fi = formInstances;
 const pi = processInstances;
 
-/** A person as the wire gives one (`{ id, name }`, lib/people's fullName), or null. */
+/** The user joined as `alias`, as the wire gives a person (personJson). */
 const person = (alias: string) =>
-  sql`case when ${sql.raw(alias)}.id is null then null else json_build_object('id', ${sql.raw(alias)}.id,
-    'name', ${fullNameSql(sql.raw(`${alias}.first_name`), sql.raw(`${alias}.last_name`))}) end`;
+  personJson({
+    id: sql.raw(`${alias}.id`),
+    firstName: sql.raw(`${alias}.first_name`),
+    lastName: sql.raw(`${alias}.last_name`),
+  });
 
 const fieldObject = (alias: string, childFields: SQL) =>
   sql`json_build_object('id', ${sql.raw(alias)}.id, 'name', ${sql.raw(alias)}.name,

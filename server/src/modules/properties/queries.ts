@@ -12,7 +12,7 @@ import {
   users,
 } from '../../db/schema';
 import { rawPage, totalStatement } from '../../lib/pagination';
-import { fullNameSql } from '../../lib/people';
+import { fullNameSql, personJson } from '../../lib/people';
 import { unseenPlaceholder } from '../../lib/prepared';
 import { isoUtc, rawStatement } from '../../lib/raw-statement';
 import { dataVersion } from '../../lib/search-totals';
@@ -41,8 +41,7 @@ const instanceJson = sql`json_build_object(
   'rejected', ${i.rejected},
   'initiated', ${i.initiated},
   'finished', ${i.finished},
-  'technician', case when ${technician.id} is null then null else json_build_object(
-    'id', ${technician.id}, 'name', ${fullNameSql(technician.firstName, technician.lastName)}) end,
+  'technician', ${personJson(technician)},
   'status', ${instanceStatusSql},
   'process', json_build_object('id', ${i.processId}, 'stamp', json_build_object('name', ${stamps.name})),
   'certificate', ${instanceCertificateJson(certificates, processes.safra, today)},
