@@ -1,5 +1,5 @@
 import { act } from '@testing-library/react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -38,6 +38,28 @@ function Form({ onSend }: { onSend: (sent: string) => void }) {
   );
 }
 
+/** As a keyboard does: past the `value` property React watches on the element. */
+function type(field: HTMLInputElement, text: string) {
+  const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+  for (const key of text) {
+    setValue.call(field, field.value + key);
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+  }
+}
+
+/**
+ * `page` as the server renders it, in the document, with index.html's own hold running as the
+ * browser runs it before the page's body; and the query client the app is to hydrate it with.
+ */
+function prerendered(page: ReactNode) {
+  runIndexHeadScript();
+  const container = document.createElement('div');
+  const queryClient = createQueryClient();
+  container.innerHTML = renderToString(<App queryClient={queryClient}>{page}</App>);
+  document.body.append(container);
+  return { container, queryClient };
+}
+
 let root: Root | undefined;
 afterEach(() => {
   act(() => root?.unmount());
@@ -49,26 +71,9 @@ afterEach(() => {
 
 describe('what a visitor did on a prerendered page before the app ran', () => {
   it('reaches the app: typed text, a ticked box, a click and the form sent', async () => {
-    // index.html's own hold, as the browser runs it before the page's body.
-    runIndexHeadScript();
     const sent = vi.fn();
-    const container = document.createElement('div');
-    const queryClient = createQueryClient();
-    container.innerHTML = renderToString(
-      <App queryClient={queryClient}>
-        <Form onSend={sent} />
-      </App>,
-    );
-    document.body.append(container);
+    const { container, queryClient } = prerendered(<Form onSend={sent} />);
     const [name, cpf, agreed] = container.querySelectorAll('input');
-    // As a keyboard does: past the `value` property React watches on the element.
-    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
-    const type = (field: HTMLInputElement, text: string) => {
-      for (const key of text) {
-        setValue.call(field, field.value + key);
-        field.dispatchEvent(new Event('input', { bubbles: true }));
-      }
-    };
     type(name!, 'An');
     // Typed into the masked field before its mask is there: digits only.
     type(cpf!, '5299822');
@@ -107,21 +112,14 @@ describe('what a visitor did on a prerendered page before the app ran', () => {
 
   it('reaches a field inside a Suspense boundary, which React hydrates after the first commit', async () => {
     // A page's lazy panels sit in one (the instance page's 'Concluir processo' and its Parecer).
-    runIndexHeadScript();
-    const sent = vi.fn();
-    const container = document.createElement('div');
-    const queryClient = createQueryClient();
     const page = (
       <Suspense fallback={null}>
-        <Form onSend={sent} />
+        <Form onSend={vi.fn()} />
       </Suspense>
     );
-    container.innerHTML = renderToString(<App queryClient={queryClient}>{page}</App>);
-    document.body.append(container);
+    const { container, queryClient } = prerendered(page);
     const [name, , agreed] = container.querySelectorAll('input');
-    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
-    setValue.call(name!, 'Ana');
-    name!.dispatchEvent(new Event('input', { bubbles: true }));
+    type(name!, 'Ana');
     agreed!.checked = true;
 
     await act(async () => {
@@ -139,21 +137,13 @@ describe('what a visitor did on a prerendered page before the app ran', () => {
   });
 
   it('reaches a field whose boundary hydrates only once its code is in, seconds later', async () => {
-    runIndexHeadScript();
-    const container = document.createElement('div');
-    const queryClient = createQueryClient();
-    container.innerHTML = renderToString(
-      <App queryClient={queryClient}>
-        <Suspense fallback={null}>
-          <Form onSend={vi.fn()} />
-        </Suspense>
-      </App>,
+    const { container, queryClient } = prerendered(
+      <Suspense fallback={null}>
+        <Form onSend={vi.fn()} />
+      </Suspense>,
     );
-    document.body.append(container);
     const [name] = container.querySelectorAll('input');
-    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
-    setValue.call(name!, 'Ana');
-    name!.dispatchEvent(new Event('input', { bubbles: true }));
+    type(name!, 'Ana');
 
     // The browser's copy of the panel's code is still on its way: React cannot hydrate it yet.
     let arrive!: () => void;
