@@ -683,11 +683,14 @@ async function runMode(mode: 'pg' | 'pglite', workDir: string): Promise<ModeResu
 
   let ceiling: Measured | undefined;
   const sameSql = new Map<BenchPath, Measured>();
+  /** A path's same-SQL ceiling, measured just before the path: both see the machine alike. */
+  let measureSameSql: ((benchPath: BenchPath) => Promise<void>) | undefined;
+  let stopCeiling: (() => Promise<void>) | undefined;
   if (databaseUrl) {
     const replays = await recordReplays(databaseUrl, workDir, selectedPaths(), seeded);
     const replayFile = path.join(workDir, 'replays.json');
-    const replayed = [...replays.entries()];
-    writeFileSync(replayFile, JSON.stringify(replayed.map(([, replay]) => replay)));
+    const replayed = [...replays.keys()];
+    writeFileSync(replayFile, JSON.stringify([...replays.values()]));
     const port = await freePort();
     const child = spawn(process.execPath, [path.join(import.meta.dirname, 'ceiling.mjs')], {
       cwd: repoRoot,
@@ -700,30 +703,30 @@ async function runMode(mode: 'pg' | 'pglite', workDir: string): Promise<ModeResu
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     children.add(child);
+    stopCeiling = () => stopProcess(child);
     const base = `http://127.0.0.1:${port}`;
     await waitForHttp(`${base}/ceiling`, child);
     const ceilingPid = child.pid!;
+    const ceilingCpu = () => ({ app: cpuMs(ceilingPid), db: cpuMs(clusterPid!, true) });
     ceiling = await measure(
       base,
       { method: 'GET', path: '/ceiling', headers: {} },
       'ceiling',
-      () => ({
-        app: cpuMs(ceilingPid),
-        db: cpuMs(clusterPid!, true),
-      }),
+      ceilingCpu,
     );
-    for (const [index, [benchPath]] of replayed.entries()) {
+    measureSameSql = async (benchPath) => {
+      const index = replayed.indexOf(benchPath);
+      if (index < 0) return;
       sameSql.set(
         benchPath,
         await measure(
           base,
           { method: 'GET', path: `/same-sql/${index}`, headers: {} },
           `same-SQL ceiling of ${benchPath.name}`,
-          () => ({ app: cpuMs(ceilingPid), db: cpuMs(clusterPid!, true) }),
+          ceilingCpu,
         ),
       );
-    }
-    await stopProcess(child);
+    };
   }
 
   const port = await freePort();
@@ -757,9 +760,11 @@ async function runMode(mode: 'pg' | 'pglite', workDir: string): Promise<ModeResu
     BENCH_LOGINS,
     clusterPid,
     memory,
+    measureSameSql,
   );
   const peakMiB = residentMemory(server.pid!, 'VmHWM');
   await stopProcess(server);
+  await stopCeiling?.();
   if (stopCluster) {
     cleanups.splice(cleanups.indexOf(stopCluster), 1);
     await stopCluster();
@@ -789,6 +794,7 @@ async function measurePaths(
   logins: Record<'owner' | 'technician' | 'admin', string>,
   clusterPid?: number,
   memory?: { logFile: string; steps: MemorySteps },
+  beforePath?: (benchPath: BenchPath) => Promise<void>,
 ): Promise<Map<BenchPath, Outcome>> {
   const spec = (await (await fetch(`${base}/docs/json`)).json()) as {
     paths: Record<string, Record<string, unknown>>;
@@ -849,6 +855,7 @@ async function measurePaths(
       outcomes.set(benchPath, { kind: 'failed', status: probe.status });
       continue;
     }
+    await beforePath?.(benchPath);
     outcomes.set(benchPath, {
       kind: 'measured',
       result: await measure(
