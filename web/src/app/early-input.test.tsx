@@ -173,4 +173,48 @@ describe('what a visitor did on a prerendered page before the app ran', () => {
     expect(container.querySelector('output')).toHaveTextContent('Ana|false|');
     expect(name!.value).toBe('Ana');
   });
+
+  it('keeps what the visitor typed on and unticked while the code took over a minute', async () => {
+    const { container, queryClient } = prerendered(
+      <Suspense fallback={null}>
+        <Form onSend={vi.fn()} />
+      </Suspense>,
+    );
+    const [name, , agreed] = container.querySelectorAll('input');
+    type(name!, 'Ana');
+    agreed!.checked = true;
+
+    let arrive!: () => void;
+    const LateForm = lazy(
+      () =>
+        new Promise<{ default: typeof Form }>(
+          (resolve) => (arrive = () => resolve({ default: Form })),
+        ),
+    );
+    vi.useFakeTimers();
+    await act(async () => {
+      root = hydrateRoot(
+        container,
+        <App queryClient={queryClient} onCommitted={takeOverEarlyInput(container, true)}>
+          <Suspense fallback={null}>
+            <LateForm onSend={vi.fn()} />
+          </Suspense>
+        </App>,
+      );
+    });
+    await act(() => vi.advanceTimersByTimeAsync(20_000));
+    // Typed on, and the box unticked, where React sees nothing yet: not undone while it waits.
+    type(name!, ' Maria');
+    agreed!.click();
+    await act(() => vi.advanceTimersByTimeAsync(250));
+    expect(name!.value).toBe('Ana Maria');
+    expect(agreed!.checked).toBe(false);
+
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    await act(async () => arrive());
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    expect(container.querySelector('output')).toHaveTextContent('Ana Maria|false|');
+    expect(name!.value).toBe('Ana Maria');
+    expect(agreed!.checked).toBe(false);
+  });
 });

@@ -90,18 +90,45 @@ function replayEdit(field: Field, edit: string | boolean): boolean {
   return reached;
 }
 
-/** A boundary whose code is still on a slow link's way is tried again this often, this long. */
-const HELD_RETRY_MS = 100;
-const HELD_RETRIES = 300;
+/** A boundary whose code is still on a slow link's way is tried this often: quickly at first. */
+const heldRetryMs = (attempt: number) => (attempt < 300 ? 100 : 1_000);
 
 /**
- * Plays the held edits again; those React holds still (their boundary's code or data not in yet,
- * so it cannot hydrate) are tried again a little later, for up to 30 s.
+ * Plays the held edits once React has hydrated their fields (an event on one then reaches the
+ * document), for as long as the field is on the page. Until then the field is left as it is, and
+ * what the visitor types or ticks on meanwhile (React sees none of it) is the edit to play: the
+ * edit read at the commit would put back a text typed on, and React's render of a hydrated field
+ * puts the prerendered value back into it, so the field itself cannot tell.
  */
-function replayHeld(edits: [Field, string | boolean][], retries: number): void {
-  const still = edits.filter(([field, edit]) => field.isConnected && !replayEdit(field, edit));
-  if (still.length > 0 && retries > 0)
-    setTimeout(() => replayHeld(still, retries - 1), HELD_RETRY_MS);
+function replayHeld(held: [Field, string | boolean][]): void {
+  const edits = new Map(held);
+  let replaying = false;
+  // Caught on its way down: React stops an event for a field it has not hydrated at the root.
+  const onVisitor = (event: Event) => {
+    const field = event.target as Field;
+    if (!replaying && edits.has(field)) edits.set(field, editOf(field, undefined));
+  };
+  const listen = (on: boolean) =>
+    ['input', 'change'].forEach((type) =>
+      on
+        ? window.addEventListener(type, onVisitor, true)
+        : window.removeEventListener(type, onVisitor, true),
+    );
+  const attempt = (tried: number) => {
+    replaying = true;
+    for (const [field, edit] of edits) {
+      if (!field.isConnected) edits.delete(field);
+      else if (announce(field)) {
+        if (isEdit(field, edit)) replayEdit(field, edit);
+        edits.delete(field);
+      }
+    }
+    replaying = false;
+    if (edits.size > 0) setTimeout(() => attempt(tried + 1), heldRetryMs(tried));
+    else listen(false);
+  };
+  listen(true);
+  attempt(0);
 }
 
 /**
@@ -146,7 +173,7 @@ export function takeOverEarlyInput(root: HTMLElement, prerendered: boolean): () 
     // Those in a boundary React hydrates later: played again as soon as the commit is over, where
     // an event on one hydrates it at once. The edit is the one read now: a render of the hydrated
     // field puts the app's value back into it.
-    if (held.length > 0) queueMicrotask(() => replayHeld(held, HELD_RETRIES));
+    if (held.length > 0) queueMicrotask(() => replayHeld(held));
     const steps = [
       ...(early?.clicked ?? []).map((button) => () => button.isConnected && button.click()),
       () => early?.submitted?.isConnected && early.submitted.requestSubmit(),
