@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { build, defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
+import { INDEX_BOOT_ROOT } from '../contracts/src/constants.ts';
 import { paths } from './src/app/paths.ts';
 
 const brotli = promisify(brotliCompress);
@@ -219,8 +220,6 @@ const PRERENDERED_DIR = 'pages';
 const SHELLS_DIR = 'shells';
 /** The prerendered page's last element: its script that asks for the app's code. */
 const LOADER_ID = 'app-loader';
-// index.html's #root as written: the boot screen only.
-const BOOT_ROOT = /<div id="root">\s*<div class="boot">[\s\S]*?<\/div>\s*<\/div>/;
 
 /**
  * A prerendered page's script that asks for the app's code (`entry`, and `preloads`: what it
@@ -319,7 +318,7 @@ function prerender(): Plugin {
         render: (pathname: string) => Promise<string>;
       };
       const index = await readFile(path.join(outDir, 'index.html'), 'utf8');
-      if (!BOOT_ROOT.test(index)) this.error('prerender: no boot screen in index.html #root');
+      if (!INDEX_BOOT_ROOT.test(index)) this.error('prerender: no boot screen in index.html #root');
       // The app's code, asked for by the page's script (loadAfterFirstPaint) instead.
       const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(index);
       if (!entry) this.error('prerender: no module script in index.html');
@@ -353,7 +352,7 @@ function prerender(): Plugin {
           withLoader(
             template.replace('</head>', () => `${styles}</head>`),
             loader,
-          ).replace(BOOT_ROOT, () => `<div id="root" data-prerendered>${screen}</div>`),
+          ).replace(INDEX_BOOT_ROOT, () => `<div id="root" data-prerendered>${screen}</div>`),
         );
         await compressBeside(file);
       }

@@ -166,3 +166,10 @@ export function toSaoPauloDay(value: string): string | null {
  */
 export const SESSION_COOKIE = 'agroselo_session';
 export const TIME_ZONE_COOKIE = 'agroselo_tz';
+
+/**
+ * index.html's #root as written and as the build leaves it: the boot screen only. The build puts a
+ * prerendered page in its place (web/vite.config.ts), the server a signed-in one
+ * (server/src/plugins/signed-in-pages.ts).
+ */
+export const INDEX_BOOT_ROOT = /<div id="root">\s*<div class="boot">[\s\S]*?<\/div>\s*<\/div>/;

@@ -24,6 +24,7 @@ import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import { chromium, type Browser } from 'playwright-core';
 import { SESSION_COOKIE, TIME_ZONE_COOKIE } from '@agroselo/contracts';
+import { demoProducerPages } from '../../web/e2e/demo-pages';
 import { freePort } from '../postgres-cluster.mjs';
 import { SERVER_NODE_ARGS } from '../server-node-args.mjs';
 
@@ -343,37 +344,21 @@ interface AuditedPage {
   signedIn: boolean;
 }
 
-/** The demo producer's property, a started instance of it and one of its form instances. */
+/** The demo producer's pages (web/e2e/demo-pages.ts), signed in. */
 async function demoPages(base: string, token: string): Promise<AuditedPage[]> {
-  const get = async <T>(url: string): Promise<T> => {
+  const pages = await demoProducerPages(async <T>(url: string): Promise<T> => {
     const response = await fetch(`${base}${url}`, {
       headers: { authorization: `Bearer ${token}` },
     });
     if (!response.ok) throw new Error(`${url} answered ${response.status}`);
     return (await response.json()) as T;
-  };
-  const properties =
-    await get<{ id: string; process_instances: { id: string }[] }[]>('/api/property/all');
-  for (const property of properties) {
-    for (const instance of property.process_instances) {
-      const detail = await get<{ form_instances: { id: string }[] }>(
-        `/api/process-instance/${instance.id}`,
-      );
-      const form = detail.form_instances[0];
-      if (!form) continue;
-      return [
-        { label: '/profile', path: '/profile', signedIn: true },
-        { label: 'property', path: `/property/${property.id}`, signedIn: true },
-        { label: 'instance', path: `/producer-details/${instance.id}`, signedIn: true },
-        {
-          label: 'form instance',
-          path: `/producer-details/${instance.id}/form-instance/${form.id}`,
-          signedIn: true,
-        },
-      ];
-    }
-  }
-  throw new Error('the demo producer has no started instance with forms');
+  });
+  return [
+    { label: '/profile', path: pages.profile, signedIn: true },
+    { label: 'property', path: pages.property, signedIn: true },
+    { label: 'instance', path: pages.instance, signedIn: true },
+    { label: 'form instance', path: pages.form, signedIn: true },
+  ];
 }
 
 /**

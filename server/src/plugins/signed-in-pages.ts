@@ -1,7 +1,12 @@
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SESSION_COOKIE, TIME_ZONE_COOKIE, TOTAL_COUNT_HEADER } from '@agroselo/contracts';
+import {
+  INDEX_BOOT_ROOT,
+  SESSION_COOKIE,
+  TIME_ZONE_COOKIE,
+  TOTAL_COUNT_HEADER,
+} from '@agroselo/contracts';
 
 /** What web/src/prerender.tsx gives the server, built for Node (web/dist-server). */
 export interface SignedInRenderer {
@@ -69,9 +74,6 @@ interface Answer {
   body: string;
 }
 
-/** index.html's #root as the build writes it: the boot screen only. */
-const BOOT_ROOT = /<div id="root">\s*<div class="boot">[\s\S]*?<\/div>\s*<\/div>/;
-
 // Inside a <script> element: nothing in it may close it or read as a comment opening.
 const scriptSafe = (json: string) =>
   json
@@ -103,7 +105,7 @@ export function signedInPages(
   app: FastifyInstance,
   { load, shell, filesFor }: SignedInPagesOptions,
 ): (request: FastifyRequest, pathname: string) => Promise<string | null> {
-  if (!BOOT_ROOT.test(shell)) throw new Error('index.html has no boot screen in #root');
+  if (!INDEX_BOOT_ROOT.test(shell)) throw new Error('index.html has no boot screen in #root');
   let rendering = 0;
 
   const render = async (request: FastifyRequest, pathname: string) => {
@@ -166,7 +168,7 @@ export function signedInPages(
       return shell
         .replace('<script>', () => `${answers}<script>`)
         .replace('</head>', () => `${styles}</head>`)
-        .replace(BOOT_ROOT, () => `${root}${page.screen}</div>`);
+        .replace(INDEX_BOOT_ROOT, () => `${root}${page.screen}</div>`);
     } catch (error) {
       request.log.warn({ err: error, pathname }, 'signed-in page not rendered; sent the shell');
       return null;

@@ -1,32 +1,17 @@
 import type { APIRequestContext } from '@playwright/test';
+import { demoProducerPages } from '../demo-pages';
 import { appTookOver, carrySessionCookie, holdScripts, watchErrors } from '../early-page';
 import { SESSION_COOKIE, TIME_ZONE_COOKIE } from '@agroselo/contracts';
 import { expect, test, tokenOf, widths } from '../fixtures';
 
-/** The demo producer's pages the server renders (web/src/prerender.tsx SIGNED_IN_PATTERNS). */
+/** The demo producer's pages, as [label, path]. */
 async function producerPages(request: APIRequestContext, token: string) {
-  const get = async <T>(url: string) => {
+  const pages = await demoProducerPages(async <T>(url: string) => {
     const response = await request.get(url, { headers: { authorization: `Bearer ${token}` } });
     expect(response.ok(), url).toBe(true);
     return (await response.json()) as T;
-  };
-  const properties =
-    await get<{ id: string; process_instances: { id: string }[] }[]>('/api/property/all');
-  for (const property of properties)
-    for (const instance of property.process_instances) {
-      const detail = await get<{ form_instances: { id: string }[] }>(
-        `/api/process-instance/${instance.id}`,
-      );
-      const form = detail.form_instances[0];
-      if (form)
-        return [
-          ['profile', '/profile'],
-          ['property', `/property/${property.id}`],
-          ['instance', `/producer-details/${instance.id}`],
-          ['form', `/producer-details/${instance.id}/form-instance/${form.id}`],
-        ] as const;
-    }
-  throw new Error('the demo producer has no started instance with forms');
+  });
+  return Object.entries(pages);
 }
 
 test.describe('the signed-in pages rendered by the server', () => {
