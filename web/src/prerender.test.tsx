@@ -14,6 +14,12 @@ import { queriesSettled } from './app/queries-settled';
 import { PRERENDERED_PATHS, render, renderSignedIn } from './prerender';
 import { json } from '../test/fetch-mock';
 import { storeToken, wireUser } from '../test/users';
+import {
+  wireInspection,
+  wireOngoingDetail,
+  wirePendency,
+  wireReview,
+} from './features/instances/test-data';
 
 let root: Root | undefined;
 afterEach(() => {
@@ -128,6 +134,31 @@ describe('a signed-in page rendered on the server', () => {
     expect(firstHtml).not.toContain('Bruno');
     expect(secondHtml).toContain('Bruno Rodrigues');
     expect(secondHtml).not.toContain('Ana');
+  });
+
+  it("paints an instance's pendências and vistorias with the page, and leaves its photos", async () => {
+    mockFetch({});
+    const detail = wireOngoingDetail({
+      review: wireReview({ pendencies: { open: 1, answered: 0, resolved: 0 }, inspections: 1 }),
+    });
+    const base = `/api/process-instance/${detail.id}`;
+    const list = (items: unknown[]) => () =>
+      json(items, { headers: { 'X-Total-Count': String(items.length) } });
+    const api = serverApi({
+      '/api/auth/info': () => json(wireUser('owner')),
+      [base]: () => json(detail),
+      [`${base}/pendencies?limit=200`]: list([wirePendency()]),
+      [`${base}/inspections?limit=200`]: list([wireInspection()]),
+    });
+    const html = await renderSignedIn(`/producer-details/${detail.id}`, {
+      token: 'a.b.c',
+      timeZone: 'America/Sao_Paulo',
+      fetch: api.fetch,
+    });
+    expect(html?.screen).toContain('Informe a cultivar conforme a nota fiscal da semente.');
+    expect(html?.screen).toContain('Lavoura nivelada, taipas em bom estado.');
+    // A photo is the browser's to ask for, after the page: the page's answers are text.
+    expect(api.asked.filter((url) => url.includes('/photo/'))).toEqual([]);
   });
 
   it('renders nothing for a page it does not render, nor for a token the API refuses', async () => {

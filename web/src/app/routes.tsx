@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
 import { PRODUCER_ROLES, STAFF_ROLES } from '@agroselo/contracts';
 import { PageLoader } from '../components/page-loader';
-import { instanceQueryOptions } from '../features/instances/api';
+import { prefetchInstancePage } from '../features/instances/review-api';
 import { LandingPage } from '../features/landing/landing.page';
 import { PROFILE_PAGE_SIZE } from '../features/profile/page-size';
 import { propertyListQueryOptions, propertyQueryOptions } from '../features/properties/api';
@@ -234,7 +234,7 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
               {
                 path: paths.producerDetails(':processInstanceId'),
                 loader: prefetchWhenSignedIn(({ processInstanceId = '' }) => {
-                  void queryClient.prefetchQuery(instanceQueryOptions(processInstanceId));
+                  void prefetchInstancePage(queryClient, processInstanceId);
                 }),
                 lazy: lazyPage(
                   () => import('../features/instances/instance-detail.page'),

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type {
   FormInstance,
   Inspection,
@@ -6,7 +6,7 @@ import type {
   RecommendationOutcome,
 } from '@agroselo/contracts';
 import { api, type Camel } from '../../api';
-import { INSTANCE_QUERY_KEY } from './api';
+import { INSTANCE_QUERY_KEY, instanceQueryOptions, type InstanceDetailItem } from './api';
 
 export type PendencyItem = Camel<Pendency>;
 export type InspectionItem = Camel<Inspection>;
@@ -39,6 +39,26 @@ export const inspectionsQueryOptions = (instanceId: string) =>
         query: { limit: REVIEW_LIST_LIMIT },
       }),
   });
+
+/** How many pendências and vistorias an instance has: its page asks for their lists when any. */
+export const reviewTotals = ({ review }: InstanceDetailItem) => ({
+  pendencies: review.pendencies.open + review.pendencies.answered + review.pendencies.resolved,
+  inspections: review.inspections,
+});
+
+/**
+ * The instance page's first queries: its detail, then the pendências and vistorias it counts. A
+ * page rendered on the server (decision 012) then has them, and hydrating it renders nothing new.
+ */
+export async function prefetchInstancePage(queryClient: QueryClient, instanceId: string) {
+  const detail = instanceQueryOptions(instanceId);
+  await queryClient.prefetchQuery(detail);
+  const instance = queryClient.getQueryData(detail.queryKey);
+  if (!instance) return;
+  const totals = reviewTotals(instance);
+  if (totals.pendencies > 0) void queryClient.prefetchQuery(pendenciesQueryOptions(instanceId));
+  if (totals.inspections > 0) void queryClient.prefetchQuery(inspectionsQueryOptions(instanceId));
+}
 
 /** The fields of one form instance, for choosing the one a pendência is about. */
 export const reviewFormQueryOptions = (instanceId: string, formId: string) =>

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { InstanceDetailItem } from '../api';
 import { formatDay } from '../../../lib/dates';
 import { formatCoordinate } from '../../../lib/coordinates';
-import { inspectionsQueryOptions, type InspectionItem } from '../review-api';
+import { inspectionsQueryOptions, reviewTotals, type InspectionItem } from '../review-api';
 import { PhotoImage } from './photo-image';
 import { ReviewList, ReviewSection, useDialogOnDemand } from './review-section';
 
@@ -81,7 +81,7 @@ export function InspectionsSection({ instance }: { instance: InstanceDetailItem 
     setViewerUsed(true);
     setShown(photo);
   };
-  const total = instance.review.inspections;
+  const total = reviewTotals(instance).inspections;
   const list = useQuery({ ...inspectionsQueryOptions(instance.id), enabled: total > 0 });
   const canInspect =
     instance.actions.inspect && !instance.review.conflictOfInterest && !instance.finished;

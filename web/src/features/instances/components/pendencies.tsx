@@ -15,7 +15,12 @@ import {
 } from '../../../components/pendency-badges';
 import type { InstanceDetailItem } from '../api';
 import { formatMoment } from '../../../lib/dates';
-import { pendenciesQueryOptions, usePendencyStep, type PendencyItem } from '../review-api';
+import {
+  pendenciesQueryOptions,
+  reviewTotals,
+  usePendencyStep,
+  type PendencyItem,
+} from '../review-api';
 import { ReviewList, ReviewSection, useDialogOnDemand } from './review-section';
 
 // The dialog brings the date picker: loaded when staff first open it.
@@ -253,7 +258,7 @@ export function PendenciesSection({
 }) {
   const dialog = useDialogOnDemand();
   const counts = instance.review.pendencies;
-  const total = counts.open + counts.answered + counts.resolved;
+  const total = reviewTotals(instance).pendencies;
   const list = useQuery({ ...pendenciesQueryOptions(instance.id), enabled: total > 0 });
   const canReview =
     instance.actions.review && !instance.review.conflictOfInterest && !instance.finished;
