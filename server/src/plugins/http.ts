@@ -69,6 +69,20 @@ export const BASELINE_SECURITY_HEADERS: Record<string, string> = {
   'cache-control': 'no-store',
 };
 
+/**
+ * An API answer is data, never a document: nothing in it may load, frame it or be sniffed as
+ * something else (OWASP's REST Security headers). The headers that only steer a document (the
+ * opener's isolation, DNS prefetching, IE's and Flash's leftovers) are the web app's alone.
+ */
+const API_SECURITY_HEADERS: [string, string][] = [
+  ['content-security-policy', "default-src 'none';base-uri 'none';frame-ancestors 'none'"],
+  ['x-content-type-options', 'nosniff'],
+  ['referrer-policy', 'no-referrer'],
+  ['x-frame-options', 'DENY'],
+  ['cross-origin-resource-policy', 'same-origin'],
+  ['strict-transport-security', 'max-age=31536000; includeSubDomains'],
+];
+
 /** Body parsers, security headers, the flood limit and JSON compression shared by every route. */
 export async function registerHttp(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', await securityHeaders());
@@ -103,8 +117,9 @@ async function securityHeaders(): Promise<onRequestHookHandler> {
   await probe.close();
   if (!headers.some(([name]) => name === 'content-security-policy'))
     throw new Error('helmet set no Content-Security-Policy');
-  return function setSecurityHeaders(_request, reply, done) {
-    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+  return function setSecurityHeaders(request, reply, done) {
+    const set = request.url.startsWith('/api') ? API_SECURITY_HEADERS : headers;
+    for (const [name, value] of set) reply.raw.setHeader(name, value);
     done();
   };
 }
