@@ -4,7 +4,9 @@ import { z } from 'zod';
 import { certificates } from '../../src/db/schema';
 import {
   createCertificate,
+  createFormInstance,
   createInstance,
+  createPendency,
   createProperty,
   createUser,
   type InstanceRow,
@@ -123,6 +125,45 @@ describe('GET /api/process-instance/pending', () => {
     const beyond = await get(technician, '?limit=2&offset=5');
     expect(beyond.json()).toEqual([]);
     expect(beyond.headers['x-total-count']).toBe('3');
+  });
+
+  it("pages a technician's requests and answered pendências, mixed in time, alike at every offset", async () => {
+    const mixer = await createUser(t.db, { role: 'technician', crea: '00000001234568' });
+    const farm = await createProperty(t.db, { owner: otherOwner });
+    const answered = [];
+    for (const minutes of [35, 25, 15, 5]) {
+      const instance = await createInstance(t.db, {
+        property: farm,
+        technician: mixer,
+        initiated: true,
+      });
+      const form = await createFormInstance(t.db, { instance });
+      answered.push(
+        await createPendency(t.db, {
+          instance,
+          formInstanceId: form.id,
+          by: mixer,
+          status: 'answered',
+          createdAt: minutesAgo(minutes),
+        }),
+      );
+    }
+    // Newest first: the pendências answered 5, 15, 25 and 35 minutes ago between the requests.
+    const [p35, p25, p15, p5] = answered.map((pendency) => pendency.id);
+    const [r30, r20, r10] = requested.map((instance) => instance.id);
+    const expected = [p5, r10, p15, r20, p25, r30, p35];
+    const ids = async (query: string) => {
+      const response = await get(mixer, query);
+      expect(response.headers['x-total-count'], query).toBe('7');
+      return response.json<{ id: string }[]>().map((item) => item.id);
+    };
+    expect(await ids('')).toEqual(expected);
+    for (const limit of [1, 2, 3]) {
+      const pages = [];
+      for (let offset = 0; offset < 8; offset += limit)
+        pages.push(...(await ids(`?limit=${limit}&offset=${offset}`)));
+      expect(pages, `limit ${limit}`).toEqual(expected);
+    }
   });
 
   it("counts an owner's list past its last page", async () => {

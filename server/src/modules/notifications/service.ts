@@ -5,7 +5,7 @@ import {
   type ListQuery,
   type PendingItem,
 } from '@agroselo/contracts';
-import { and, eq, not, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, not, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { prepared, unseenPlaceholder } from '../../lib/prepared';
@@ -94,6 +94,13 @@ const pendenciesTotal = (where: SQL) =>
 /** Where each column of the bell's rows is (the order of the select lists below). */
 const PENDING_AT = { id: 0, instanceId: 1, kind: 2, farm: 4, day: 5, total: 6 } as const;
 
+/**
+ * Where the page ends: each kind of item is read in page order only that far, so the page is
+ * picked from at most that many of each, however many wait (thousands of requests for staff).
+ */
+const pageEnd =
+  sql`(select ${sql.placeholder('limit')}::int + ${sql.placeholder('offset')}::int)` as unknown as number;
+
 /** The bell's page and its total in one statement, prepared once per audience. */
 function pendingQuery(db: Db, name: string, audience: Audience) {
   const { requests, pendency, requestsTotal } = pendingConditions(audience);
@@ -111,8 +118,17 @@ function pendingQuery(db: Db, name: string, audience: Audience) {
       total: total.as('total'),
     })
     .from(i)
-    .innerJoin(properties, eq(properties.id, i.propertyId))
-    .where(requests);
+    .$dynamic();
+  // A staff member's requests are every property's: no join, so the branch walks the partial
+  // index of the requests awaiting a technician in page order (schema.ts) and stops at the page.
+  const requestPage = (
+    audience === 'owner'
+      ? requestRows.innerJoin(properties, eq(properties.id, i.propertyId))
+      : requestRows
+  )
+    .where(requests)
+    .orderBy(desc(i.createdAt), desc(i.id))
+    .limit(pageEnd);
   const pendencyRows = db
     .select({
       id: pd.id,
@@ -126,7 +142,9 @@ function pendingQuery(db: Db, name: string, audience: Audience) {
     .from(pd)
     .innerJoin(i, eq(i.id, pd.processInstanceId))
     .innerJoin(properties, eq(properties.id, i.propertyId))
-    .where(pendency);
+    .where(pendency)
+    .orderBy(desc(pd.updatedAt), desc(pd.id))
+    .limit(pageEnd);
   // The documents come first: the nearest end on top (now() outranks every past event).
   const documentRows = db
     .select({
@@ -140,14 +158,14 @@ function pendingQuery(db: Db, name: string, audience: Audience) {
     })
     .from(sql`(${expiringDocuments}) expiring`);
   const owned =
-    audience === 'owner' ? requestRows.unionAll(pendencyRows).unionAll(documentRows) : null;
+    audience === 'owner' ? requestPage.unionAll(pendencyRows).unionAll(documentRows) : null;
   return {
     // Read as arrays in the order of the select lists above (PENDING_AT), presented per page.
     rows: rawStatement(
       db,
       name,
       () =>
-        (owned ?? requestRows.unionAll(pendencyRows))
+        (owned ?? requestPage.unionAll(pendencyRows))
           .orderBy(sql`at desc`, sql`id desc`)
           // Planned once and kept: see unseenPlaceholder.
           .limit(unseenPlaceholder('limit'))
