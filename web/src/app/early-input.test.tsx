@@ -69,6 +69,36 @@ afterEach(() => {
   delete window.agroseloEarlyInput;
 });
 
+/**
+ * Hydrates the prerendered form in its Suspense boundary as the browser does while the panel's
+ * code is still on its way (React cannot hydrate the boundary yet), on fake timers; answers the
+ * code's arrival.
+ */
+async function hydrateWithCodeOnItsWay(
+  container: HTMLElement,
+  queryClient: ReturnType<typeof createQueryClient>,
+) {
+  let arrive!: () => void;
+  const LateForm = lazy(
+    () =>
+      new Promise<{ default: typeof Form }>(
+        (resolve) => (arrive = () => resolve({ default: Form })),
+      ),
+  );
+  vi.useFakeTimers();
+  await act(async () => {
+    root = hydrateRoot(
+      container,
+      <App queryClient={queryClient} onCommitted={takeOverEarlyInput(container, true)}>
+        <Suspense fallback={null}>
+          <LateForm onSend={vi.fn()} />
+        </Suspense>
+      </App>,
+    );
+  });
+  return arrive;
+}
+
 describe('what a visitor did on a prerendered page before the app ran', () => {
   it('reaches the app: typed text, a ticked box, a click and the form sent', async () => {
     const sent = vi.fn();
@@ -145,25 +175,7 @@ describe('what a visitor did on a prerendered page before the app ran', () => {
     const [name] = container.querySelectorAll('input');
     type(name!, 'Ana');
 
-    // The browser's copy of the panel's code is still on its way: React cannot hydrate it yet.
-    let arrive!: () => void;
-    const LateForm = lazy(
-      () =>
-        new Promise<{ default: typeof Form }>(
-          (resolve) => (arrive = () => resolve({ default: Form })),
-        ),
-    );
-    vi.useFakeTimers();
-    await act(async () => {
-      root = hydrateRoot(
-        container,
-        <App queryClient={queryClient} onCommitted={takeOverEarlyInput(container, true)}>
-          <Suspense fallback={null}>
-            <LateForm onSend={vi.fn()} />
-          </Suspense>
-        </App>,
-      );
-    });
+    const arrive = await hydrateWithCodeOnItsWay(container, queryClient);
     await act(() => vi.advanceTimersByTimeAsync(1_500));
     expect(container.querySelector('output')).toHaveTextContent('|false|');
     expect(name!.value).toBe('Ana');
@@ -184,24 +196,7 @@ describe('what a visitor did on a prerendered page before the app ran', () => {
     type(name!, 'Ana');
     agreed!.checked = true;
 
-    let arrive!: () => void;
-    const LateForm = lazy(
-      () =>
-        new Promise<{ default: typeof Form }>(
-          (resolve) => (arrive = () => resolve({ default: Form })),
-        ),
-    );
-    vi.useFakeTimers();
-    await act(async () => {
-      root = hydrateRoot(
-        container,
-        <App queryClient={queryClient} onCommitted={takeOverEarlyInput(container, true)}>
-          <Suspense fallback={null}>
-            <LateForm onSend={vi.fn()} />
-          </Suspense>
-        </App>,
-      );
-    });
+    const arrive = await hydrateWithCodeOnItsWay(container, queryClient);
     await act(() => vi.advanceTimersByTimeAsync(20_000));
     // Typed on, and the box unticked, where React sees nothing yet: not undone while it waits.
     type(name!, ' Maria');
