@@ -49,6 +49,23 @@ test.describe('the prerendered public pages', () => {
     });
   }
 
+  test('a browser without JavaScript is told to turn it on, and shows no form to send', async ({
+    browser,
+    baseURL,
+  }) => {
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+    const page = await context.newPage();
+    for (const [url, heading] of PAGES) {
+      await page.goto(url);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(page.getByRole('alert')).toHaveText(/O AgroSelo precisa de JavaScript/);
+      // Nothing would hold it: a password sent would travel in the address.
+      await expect(page.locator('form')).toHaveCount(url === '/' ? 0 : 1);
+      await expect(page.locator('form')).toBeHidden();
+    }
+    await context.close();
+  });
+
   test('what a visitor types and sends before the app has arrived signs them in', async ({
     page,
   }) => {
