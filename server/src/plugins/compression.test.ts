@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptsGzip, COMPRESS_MIN_BYTES, registerCompression } from './compression';
+import { acceptsEncoding, COMPRESS_MIN_BYTES, registerCompression } from './compression';
 
 const rows = Array.from({ length: 60 }, (_, index) => ({
   id: index,
@@ -58,19 +58,26 @@ const get = (url: string, encoding?: string, method: 'GET' | 'POST' = 'GET') =>
     headers: encoding === undefined ? {} : { 'accept-encoding': encoding },
   });
 
-describe('acceptsGzip', () => {
+describe('acceptsEncoding', () => {
   it.each([
-    ['gzip, deflate, br', true],
-    ['br;q=1.0, gzip;q=0.8', true],
-    ['*', true],
-    ['GZIP', true],
-    ['gzip;q=0', false],
-    ['br', false],
-    ['identity', false],
-    ['', false],
-    [undefined, false],
-  ])('%j → %s', (header, expected) => {
-    expect(acceptsGzip(header)).toBe(expected);
+    ['gzip, deflate, br', 'gzip', true],
+    ['br;q=1.0, gzip;q=0.8', 'gzip', true],
+    ['*', 'gzip', true],
+    ['GZIP', 'gzip', true],
+    ['gzip;q=0', 'gzip', false],
+    ['br', 'gzip', false],
+    ['identity', 'gzip', false],
+    ['', 'gzip', false],
+    [undefined, 'gzip', false],
+    ['gzip; q = 0.5, br;q=1', 'br', true],
+    ['br;q=0, gzip', 'br', false],
+    ['gzip;q=0.0, br;q=0', 'gzip', false],
+    // Named, an encoding's own weight counts over the wildcard's.
+    ['*, gzip;q=0', 'gzip', false],
+    ['*;q=0, br', 'br', true],
+    ['x-gzip', 'gzip', false],
+  ] as const)('%j takes %s: %s', (header, encoding, expected) => {
+    expect(acceptsEncoding(header, encoding)).toBe(expected);
   });
 });
 

@@ -5,15 +5,22 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 /** Smaller answers go as they are: a few hundred bytes save less than gzip costs. */
 export const COMPRESS_MIN_BYTES = 2048;
 
-/** Whether the client takes gzip: `gzip` or `*` named in Accept-Encoding with a weight above 0. */
-export function acceptsGzip(header: string | undefined): boolean {
+/**
+ * Whether an Accept-Encoding header takes `encoding`: named with a weight above 0, or, where it
+ * is not named, `*` so (RFC 9110 §12.5.3). Names and parameters in any case, spaces allowed.
+ */
+export function acceptsEncoding(header: string | undefined, encoding: 'br' | 'gzip'): boolean {
   if (!header) return false;
-  return header.split(',').some((entry) => {
+  let wildcard = false;
+  for (const entry of header.split(',')) {
     const [name = '', ...parameters] = entry.split(';').map((part) => part.trim().toLowerCase());
-    if (name !== 'gzip' && name !== '*') return false;
-    const weight = parameters.find((parameter) => parameter.startsWith('q='));
-    return weight === undefined || Number(weight.slice(2)) > 0;
-  });
+    if (name !== encoding && name !== '*') continue;
+    const weight = parameters.find((parameter) => /^q\s*=/.test(parameter));
+    const takes = weight === undefined || Number(weight.slice(weight.indexOf('=') + 1)) > 0;
+    if (name === encoding) return takes;
+    wildcard = takes;
+  }
+  return wildcard;
 }
 
 /** A string's or Buffer's size in bytes; 0 for anything else (a stream is left as it is). */
@@ -56,7 +63,7 @@ export function registerCompression(app: FastifyInstance): void {
     )
       return done(null, payload);
     addVary(reply);
-    if (!acceptsGzip(request.headers['accept-encoding'])) return done(null, payload);
+    if (!acceptsEncoding(request.headers['accept-encoding'], 'gzip')) return done(null, payload);
     gzip(payload as string | Buffer, (error, compressed) => {
       if (error) return done(null, payload);
       reply.header('content-encoding', 'gzip');
@@ -79,7 +86,7 @@ function streamed(
   )
     return payload;
   addVary(reply);
-  if (!acceptsGzip(request.headers['accept-encoding'])) return payload;
+  if (!acceptsEncoding(request.headers['accept-encoding'], 'gzip')) return payload;
   reply.header('content-encoding', 'gzip');
   reply.removeHeader('content-length');
   // A failure of the export midway reaches the answer as the gzip stream's error: the transfer is

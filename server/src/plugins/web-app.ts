@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { acceptsEncoding } from './compression';
 import { signedInPages, type LoadSignedInRenderer } from './signed-in-pages';
 
 /** Vite's output folder of hashed files: a name there never changes content. */
@@ -106,18 +107,9 @@ async function loadWebApp(root: string, maxBytes: number): Promise<Map<string, W
   return loaded;
 }
 
-/** The encodings an Accept-Encoding header allows (a `;q=0` refuses one). */
-function accepts(header: string | undefined, encoding: Encoding): boolean {
-  if (!header) return false;
-  const at = header.indexOf(encoding);
-  if (at < 0) return false;
-  const rest = header.slice(at + encoding.length).split(',', 1)[0]!;
-  return !/;\s*q\s*=\s*0(\.0*)?\s*$/.test(rest);
-}
-
 function variantFor(file: WebFile, acceptEncoding: string | undefined): Variant {
-  if (file.br && accepts(acceptEncoding, 'br')) return file.br;
-  if (file.gzip && accepts(acceptEncoding, 'gzip')) return file.gzip;
+  if (file.br && acceptsEncoding(acceptEncoding, 'br')) return file.br;
+  if (file.gzip && acceptsEncoding(acceptEncoding, 'gzip')) return file.gzip;
   return file.identity;
 }
 
@@ -242,9 +234,9 @@ const gzipAsync = promisify(gzip);
 /** A page rendered for one visitor: compressed per request, at a level costing a millisecond or two. */
 async function sendRendered(request: FastifyRequest, reply: FastifyReply, html: string) {
   const accepted = request.headers['accept-encoding'];
-  const [encoding, body] = accepts(accepted, 'br')
+  const [encoding, body] = acceptsEncoding(accepted, 'br')
     ? ['br', await brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })]
-    : accepts(accepted, 'gzip')
+    : acceptsEncoding(accepted, 'gzip')
       ? ['gzip', await gzipAsync(html, { level: 6 })]
       : [undefined, Buffer.from(html)];
   reply.headers({
