@@ -10,6 +10,12 @@ import type { certificates } from '../../db/schema';
 export const saoPauloToday = (now = new Date()): string => toSaoPauloDay(now.toISOString())!;
 
 /**
+ * São Paulo's day in a prepared statement: the value `today`, which JavaScript gives
+ * (saoPauloToday), never the database's clock, so that a test fixing the clock fixes it too.
+ */
+export const todayParameter: SQL = sql`${sql.placeholder('today')}::date`;
+
+/**
  * Where a certificate stands on `today`; both ends are days of validity. A suspension or a
  * revocation wins over the dates.
  */

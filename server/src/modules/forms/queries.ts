@@ -13,6 +13,7 @@ import {
   users,
 } from '../../db/schema';
 import { personJson } from '../../lib/people';
+import { todayParameter } from '../certificates/status';
 import { isoUtc, rawStatement } from '../../lib/raw-statement';
 import type { FormState } from './access';
 import type { Caller } from '../../plugins/auth';
@@ -119,7 +120,7 @@ const fieldInstancesJson = sql`(
       where cell.parent_field_instance_id = f.id),
     'pendency', case when pd.id is null then null else json_build_object(
       'id', pd.id, 'description', pd.description, 'due_date', pd.due_date, 'status', pd.status,
-      'late', pd.status <> 'resolved' and pd.due_date < ${sql.placeholder('today')}::date) end,
+      'late', pd.status <> 'resolved' and pd.due_date < ${todayParameter}) end,
     'editable', fw.editable,
     'carried_over', f.carried_over,
     'last_season', ${lastSeasonOf}

@@ -19,7 +19,7 @@ import {
   properties,
 } from '../../db/schema';
 import type { Caller } from '../../plugins/auth';
-import { saoPauloToday } from '../certificates/status';
+import { saoPauloToday, todayParameter as today } from '../certificates/status';
 import { awaitsProducer, awaitsTechnician } from '../instances/conditions';
 import { presentPending } from './present';
 
@@ -61,7 +61,6 @@ function pendingConditions(audience: Audience) {
 
 const LICENCE_WINDOW = Math.max(...LICENCE_ALERT_DAYS);
 const CERTIFICATE_WINDOW = Math.max(...CERTIFICATE_ALERT_DAYS);
-const today = sql`${sql.placeholder('today')}::date`;
 
 /**
  * The owner's documents about to end (DESIGN §4b): a licence of a property within 60 days or

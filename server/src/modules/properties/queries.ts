@@ -17,13 +17,12 @@ import { unseenPlaceholder } from '../../lib/prepared';
 import { isoUtc, rawStatement } from '../../lib/raw-statement';
 import { dataVersion } from '../../lib/search-totals';
 import { instanceCertificateJson } from '../certificates/standing';
+import { todayParameter as today } from '../certificates/status';
 import { renewalOfferSql } from '../safras/queries';
 
 const owner = alias(users, 'owner');
 const technician = alias(users, 'technician');
 
-/** São Paulo's day, given by JavaScript (saoPauloToday): tests that fix the clock fix it too. */
-const today = sql`${sql.placeholder('today')}::date`;
 /** Whether the caller owns the property: only the owner is offered a renewal. */
 const viewerOwns = sql`${properties.ownerId} = ${sql.placeholder('viewerId')}::uuid`;
 
