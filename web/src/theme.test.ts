@@ -5,9 +5,18 @@ import {
   mergeMantineTheme,
   type ConvertCSSVariablesInput,
 } from '@mantine/core';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
 import { describe, expect, it } from 'vitest';
 import { cssVariablesResolver, theme } from './theme';
+
+// Beside this file. Not `new URL('theme-variables.css', import.meta.url)`: the web project's
+// (jsdom) transform is Vite's browser one, which rewrites that pattern into the asset's served
+// address, so the snapshot was '/src/theme-variables.css' at the root of the disk. A machine
+// without that file failed under CI=true; a local run wrote it there and every later run passed.
+const FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'theme-variables.css');
 
 /**
  * What MantineProvider writes in a <style> on its first render for our theme: Mantine's own
@@ -33,11 +42,17 @@ describe('the theme', () => {
   // work, on every first load of a slow phone, done once here. `npx vitest run --project web
   // src/theme.test.ts -u` writes the file anew after a change to the theme.
   it('has its CSS variables written ahead in theme-variables.css', async () => {
-    const file = new URL('theme-variables.css', import.meta.url).pathname;
+    // A missing file would fail with no diff under CI=true (the snapshot counts as unwritten).
+    expect(existsSync(FILE), `${FILE} não existe`).toBe(true);
     const css = await format(convertCssVariables(themeVariables()), {
-      ...(await resolveConfig(file)),
-      filepath: file,
+      ...(await resolveConfig(FILE)),
+      filepath: FILE,
     });
-    await expect(css).toMatchFileSnapshot(file);
+    await expect(css).toMatchFileSnapshot(FILE);
+  });
+
+  it('compares with the file in the repository, which the asset pattern does not name', () => {
+    expect(FILE).toBe(path.resolve(expect.getState().testPath!, '..', 'theme-variables.css'));
+    expect(new URL('theme-variables.css', import.meta.url).pathname).not.toBe(FILE);
   });
 });
