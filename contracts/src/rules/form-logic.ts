@@ -143,8 +143,11 @@ export interface EvaluateOptions {
   mode?: 'save' | 'finish';
   /** São Paulo's day (YYYY-MM-DD), for 'não pode ser futura'. */
   today?: string;
-  /** The answer of a field instance now (the page's edits); its stored content otherwise. */
-  answerOf?: (id: string) => string | null;
+  /**
+   * The answer of a field instance now, given its stored content: the page's edits, the changes
+   * a save brings. The stored content when left out.
+   */
+  answerOf?: (id: string, stored: string | null) => string | null;
   /** Only these field instances are checked (a save's changes); a Lista's total with its cells. */
   only?: ReadonlySet<string>;
 }
@@ -202,11 +205,19 @@ function holds(condition: LogicCondition, type: FieldType, value: string | null)
   }
 }
 
-/** An answer the conditions of later fields may read: its type and value, null when hidden. */
+/**
+ * An answer the conditions of later fields may read: its type and its value as stored ('true', a
+ * plain decimal), null when hidden or not a value of its type.
+ */
 interface Known {
   type: FieldType;
   value: string | null;
 }
+
+const knownAs = (field: LogicFieldDef, visible: boolean, value: string | null): Known => {
+  const stored = visible ? checkFieldContent(field.type, value, field) : null;
+  return { type: field.type, value: stored?.ok ? stored.value : null };
+};
 
 /** Whether 'Mostrar somente se' lets a field show, given what the earlier fields hold. */
 function shows(showIf: LogicShowIf | null, known: ReadonlyMap<string, Known>): boolean {
@@ -297,7 +308,7 @@ const SCALE = 10_000;
 export function evaluateForm(form: LogicForm, options: EvaluateOptions = {}): FormEvaluation {
   const { mode, today, only } = options;
   const valueOf = (id: string, stored: string | null) =>
-    options.answerOf ? options.answerOf(id) : stored;
+    options.answerOf ? options.answerOf(id, stored) : stored;
   const checked = (id: string) => mode !== undefined && (!only || only.has(id));
   const hidden = new Set<string>();
   const totals = new Map<string, number>();
@@ -316,7 +327,7 @@ export function evaluateForm(form: LogicForm, options: EvaluateOptions = {}): Fo
     const visible = shows(rules.showIf, known);
     if (instance.field.type !== 'form') {
       const value = valueOf(instance.id, instance.content);
-      known.set(instance.field.id, { type: instance.field.type, value: visible ? value : null });
+      known.set(instance.field.id, knownAs(instance.field, visible, value));
       if (visible) check(instance.id, instance.field, rules, value);
       else hidden.add(instance.id);
       continue;
@@ -327,6 +338,9 @@ export function evaluateForm(form: LogicForm, options: EvaluateOptions = {}): Fo
       for (const cell of instance.childFieldInstances) hidden.add(cell.id);
       continue;
     }
+    const own = valueOf(instance.id, instance.content);
+    if (filled(own) && checked(instance.id))
+      issues.push({ id: instance.id, type: 'content', message: messages.forms.listHasNoContent });
     const columnRules = new Map((logic?.columns ?? []).map((column) => [column.fieldId, column]));
     const order = (instance.field.childFields ?? []).map((column) => column.id);
     const rows = rowsOf(instance.childFieldInstances);
@@ -342,7 +356,7 @@ export function evaluateForm(form: LogicForm, options: EvaluateOptions = {}): Fo
         const cellRules = columnRules.get(cell.field.id) ?? DEFAULT_RULES;
         const value = valueOf(cell.id, cell.content);
         const cellVisible = shows(cellRules.showIf, inRow);
-        inRow.set(cell.field.id, { type: cell.field.type, value: cellVisible ? value : null });
+        inRow.set(cell.field.id, knownAs(cell.field, cellVisible, value));
         if (!cellVisible) {
           hidden.add(cell.id);
           continue;
