@@ -28,16 +28,17 @@ export const canonicalNumber = (value: number): string => String(value === 0 ? 0
 /** Decimal places of a stored number. */
 export const decimalsOf = (canonical: string): number => canonical.split('.')[1]?.length ?? 0;
 
-const formatters = new Map<number, Intl.NumberFormat>();
-
-/** A number as Brazil reads it ("1.050,25"), with at most `decimals` places. */
+/**
+ * A number as Brazil reads it ("1.050,25"), with at most `decimals` places. Written by hand: the
+ * form page shows totals as the producer types, and building a pt-BR Intl.NumberFormat loads its
+ * locale data (about 200 ms in a throttled profile, see web/src/features/instances/rice-area.ts).
+ */
 export function formatNumber(value: number, decimals = 4): string {
-  let format = formatters.get(decimals);
-  if (!format) {
-    format = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: decimals });
-    formatters.set(decimals, format);
-  }
-  return format.format(value);
+  const fixed = Math.abs(value).toFixed(decimals);
+  const [whole = '0', fraction = ''] = fixed.split('.');
+  const places = fraction.replace(/0+$/, '');
+  const sign = value < 0 && Number(fixed) !== 0 ? '-' : '';
+  return `${sign}${whole.replace(/\B(?=(\d{3})+$)/g, '.')}${places ? `,${places}` : ''}`;
 }
 
 /** A number and its unit, as a message shows it ("500 ha"). */

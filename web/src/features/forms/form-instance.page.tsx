@@ -52,7 +52,7 @@ import { draftStore } from './drafts';
 import { formatDay, formatMoment, isPastDay } from '../../lib/dates';
 import { useFirstAnswerDeferred } from '../../lib/use-first-answer-deferred';
 import { carriedFieldsOf } from './season';
-import { fieldMap, useFormEditor, type FormEditor } from './use-form-editor';
+import { answering, fieldMap, useFormEditor, type FormEditor } from './use-form-editor';
 import classes from './form-instance.module.css';
 
 const m = messages.forms;
@@ -154,8 +154,8 @@ function FieldBlock({
         <FieldInput
           field={field}
           label={field.field.name}
-          value={editor.valueOf(field.id)}
-          onChange={(value) => editor.change(field.id, value)}
+          {...answering(editor, field)}
+          required={field.logic.required}
           disabled={disabled}
           error={editor.errors[field.id]}
           description={notes.length > 0 ? notes.join(' ') : undefined}
@@ -283,6 +283,11 @@ function FormEditorView({ form, userId }: { form: FormInstanceItem; userId: stri
       }
       if (!(await save())) return;
     }
+    // What the server would refuse (required answers, rules) is shown before the password.
+    if (!editor.checkFinish()) {
+      notifications.show({ color: 'red', message: m.invalidFields });
+      return;
+    }
     setPasswordError(undefined);
     setFinishing(true);
   };
@@ -304,11 +309,15 @@ function FormEditorView({ form, userId }: { form: FormInstanceItem; userId: stri
         }
         setFinishing(false);
         const proofs: Record<string, string> = {};
+        const answers: Record<string, string> = {};
         for (const issue of error.issues) {
-          const id = issue.loc[1];
-          if (issue.loc[0] === 'field_instances' && typeof id === 'string') proofs[id] = issue.msg;
+          const [where, id, what] = issue.loc;
+          if (where !== 'field_instances' || typeof id !== 'string') continue;
+          if (what === 'proof') proofs[id] = issue.msg;
+          else answers[id] ??= issue.msg;
         }
         setProofErrors(proofs);
+        editor.showErrors(answers);
         notifications.show({
           color: 'red',
           message:
@@ -407,8 +416,10 @@ function FormEditorView({ form, userId }: { form: FormInstanceItem; userId: stri
           {form.fieldInstances.length === 0 && (
             <Text c="dimmed">Este formulário não tem campos.</Text>
           )}
+          {/* What does not apply takes no room: shown again, it appears in its place below the
+              answer that decides it, and nothing above the producer moves. */}
           {form.fieldInstances.map((field) =>
-            field.field.type === 'form' ? (
+            editor.hidden.has(field.id) ? null : field.field.type === 'form' ? (
               <ListField
                 key={field.id}
                 instanceId={form.processInstanceId}

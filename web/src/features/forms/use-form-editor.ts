@@ -1,7 +1,12 @@
-import { useEffect, useEffectEvent, useMemo, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toCamelCaseKeys } from 'es-toolkit';
-import { checkFieldContent, type FieldType } from '@agroselo/contracts';
+import {
+  evaluateForm,
+  toSaoPauloDay,
+  type EvaluateOptions,
+  type LogicIssue,
+} from '@agroselo/contracts';
 import { isApiError, NETWORK_ERROR_STATUS } from '../../api';
 import {
   formInstanceQueryOptions,
@@ -47,6 +52,13 @@ const without = <T>(record: Record<string, T>, ids: Iterable<string>): Record<st
   return copy;
 };
 
+/** The first message of each field instance (a field, a cell, or a Lista for its rows and sum). */
+const messagesOf = (issues: readonly Pick<LogicIssue, 'id' | 'message'>[]) => {
+  const byId: Record<string, string> = {};
+  for (const issue of issues) byId[issue.id] ??= issue.message;
+  return byId;
+};
+
 export type SaveOutcome = 'saved' | 'nothing' | 'waiting' | 'failed';
 
 /**
@@ -73,13 +85,31 @@ export function useFormEditor(form: FormInstanceItem, userId: string) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [waiting, setWaiting] = useState(false);
 
-  // Only changes to fields this form still has, still open to changes, and that differ from what
-  // the server holds.
+  // The form's logic over the page's answers (issue 45): what does not apply now, each Lista's
+  // total. Evaluated by the one evaluator the server runs on the same answers when they are saved.
+  const answerOf = useCallback(
+    (id: string, stored: string | null) => (id in edits ? (edits[id] ?? null) : stored),
+    [edits],
+  );
+  const evaluation = useMemo(() => evaluateForm(form, { answerOf }), [form, answerOf]);
+  const evaluate = (
+    options: Pick<EvaluateOptions, 'mode' | 'only'>,
+    given: Record<string, string | null> = {},
+  ) =>
+    evaluateForm(form, {
+      ...options,
+      answerOf: (id, stored) => (id in given ? (given[id] ?? null) : answerOf(id, stored)),
+      today: toSaoPauloDay(new Date().toISOString()) ?? undefined,
+    });
+
+  // Only changes to fields this form still has, still open to changes, that apply (what does not
+  // is not kept when the form is saved) and that differ from what the server holds.
   const differs = (id: string, value: string | null) => {
     const field = fields.get(id);
     return field !== undefined && canChange(id) && field.content !== value;
   };
-  const changed = Object.entries(edits).filter(([id, value]) => differs(id, value));
+  const edited = Object.entries(edits).filter(([id, value]) => differs(id, value));
+  const changed = edited.filter(([id]) => !evaluation.hidden.has(id));
   const dirty = changed.length > 0;
   const offered =
     offer &&
@@ -128,6 +158,30 @@ export function useFormEditor(form: FormInstanceItem, userId: string) {
     });
   };
 
+  /**
+   * Checks one answer by the form's rules as the producer leaves it (or picks it: `value`, not
+   * yet in the page's state): its message, or its Lista's total's, replaces what was shown.
+   */
+  const check = (id: string, ...value: [string | null] | []) => {
+    const given = value.length > 0 ? { [id]: value[0] ?? null } : {};
+    const { issues } = evaluate({ mode: 'save', only: new Set([id]) }, given);
+    const list = fields.get(id)?.parentFieldInstanceId;
+    setErrors((current) => ({
+      ...without(current, list ? [id, list] : [id]),
+      ...messagesOf(issues),
+    }));
+  };
+
+  /** What a finish asks of the form now (required answers, rules): shown, and whether it is none. */
+  const checkFinish = (): boolean => {
+    const { issues } = evaluate({ mode: 'finish' });
+    setErrors(messagesOf(issues));
+    return issues.length === 0;
+  };
+
+  /** Messages the server gave for field instances (a finish refused). */
+  const showErrors = (byId: Record<string, string>) => setErrors(byId);
+
   /** Forgets the changes of fields that are gone (a deleted row). */
   const forget = (ids: readonly string[]) => {
     setEdits((current) => without(current, ids));
@@ -137,18 +191,16 @@ export function useFormEditor(form: FormInstanceItem, userId: string) {
 
   const save = async (): Promise<SaveOutcome> => {
     const items = changed.map(([id, content]) => ({ id, content, version: versions[id] }));
+    // What does not apply is not saved: the server drops it too.
+    const dropped = edited.filter(([id]) => evaluation.hidden.has(id)).map(([id]) => id);
     if (items.length === 0) {
+      forget(dropped);
       setWaiting(false);
       return 'nothing';
     }
-    const invalid: Record<string, string> = {};
-    for (const item of items) {
-      const type = fields.get(item.id)?.field.type as FieldType;
-      const checked = checkFieldContent(type, item.content);
-      if (!checked.ok) invalid[item.id] = checked.message;
-    }
-    if (Object.keys(invalid).length > 0) {
-      setErrors(invalid);
+    const { issues } = evaluate({ mode: 'save', only: new Set(items.map((item) => item.id)) });
+    if (issues.length > 0) {
+      setErrors(messagesOf(issues));
       return 'failed';
     }
     if (!navigator.onLine) {
@@ -174,9 +226,15 @@ export function useFormEditor(form: FormInstanceItem, userId: string) {
       } else if (isApiError(error) && error.status === 422) {
         const byField: Record<string, string> = {};
         for (const issue of error.issues) {
+          const [where, key] = issue.loc;
           const index = issue.loc[2];
-          const item = typeof index === 'number' ? items[index] : undefined;
-          if (item) byField[item.id] = issue.msg;
+          const id =
+            where === 'field_instances' && typeof key === 'string'
+              ? key
+              : typeof index === 'number'
+                ? items[index]?.id
+                : undefined;
+          if (id) byField[id] ??= issue.msg;
         }
         setErrors(byField);
       }
@@ -186,8 +244,8 @@ export function useFormEditor(form: FormInstanceItem, userId: string) {
     const sent = new Map(items.map((item) => [item.id, item.content]));
     const done = (current: Values) =>
       [...sent].filter(([id, value]) => id in current && current[id] === value).map(([id]) => id);
-    setEdits((current) => without(current, done(current)));
-    setVersions((current) => without(current, [...sent.keys()]));
+    setEdits((current) => without(current, [...done(current), ...dropped]));
+    setVersions((current) => without(current, [...sent.keys(), ...dropped]));
     setWaiting(false);
     setConflicts([]);
     return 'saved';
@@ -218,6 +276,13 @@ export function useFormEditor(form: FormInstanceItem, userId: string) {
   return {
     valueOf,
     change,
+    check,
+    checkFinish,
+    showErrors,
+    /** Field instances that do not apply to the answers now: not shown, not saved. */
+    hidden: evaluation.hidden,
+    /** Each Lista's total, by its field instance, when its rules sum a column. */
+    totals: evaluation.totals,
     dirty,
     changedCount: changed.length,
     errors,
@@ -235,6 +300,22 @@ export function useFormEditor(form: FormInstanceItem, userId: string) {
 }
 
 export type FormEditor = ReturnType<typeof useFormEditor>;
+
+/**
+ * What a field's input does with the editor: the answer, and its rules checked as the producer
+ * leaves the field, or as a day is picked (a picker has no typing to wait for).
+ */
+export function answering(editor: FormEditor, field: CellItem) {
+  const picked = field.field.type === 'date' || field.field.type === 'datetime';
+  return {
+    value: editor.valueOf(field.id),
+    onChange: (value: string | null) => {
+      editor.change(field.id, value);
+      if (picked) editor.check(field.id, value);
+    },
+    onBlur: () => editor.check(field.id),
+  };
+}
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;
