@@ -6,7 +6,7 @@ import { journeyBrowser } from '../../scripts/journey-browser.mjs';
  * the profile's e-mail change and the users' promotion ended the run when they came last.
  */
 const LONG =
-  /(review|uploads|properties|forms|seals|workflow|safras|privacy|registry|profile|users)\.spec\.ts/;
+  /(review|uploads|properties|forms|form-logic|seals|workflow|safras|privacy|registry|profile|users)\.spec\.ts/;
 
 /**
  * Journeys run against the real built server (see harness/global-setup.ts) in Debian's Chromium

@@ -40,7 +40,7 @@ export function FieldFacts({ field }: { field: FieldItem | FormFieldItem }) {
           </Badge>
         )}
         {inForm?.logic.showIf && (
-          <Badge size="sm" variant="filled" color="orange.9">
+          <Badge size="sm" variant="filled" color="indigo.9">
             Condicional
           </Badge>
         )}
