@@ -219,16 +219,14 @@ export async function createForm(
     })
     .returning();
   if (fieldIds.length > 0) {
-    await db
-      .insert(formFields)
-      .values(
-        fieldIds.map((fieldId, position) => ({
-          formId: form!.id,
-          fieldId,
-          position,
-          logic: FieldLogicSchema.parse(logic[fieldId] ?? {}),
-        })),
-      );
+    await db.insert(formFields).values(
+      fieldIds.map((fieldId, position) => ({
+        formId: form!.id,
+        fieldId,
+        position,
+        logic: FieldLogicSchema.parse(logic[fieldId] ?? {}),
+      })),
+    );
   }
   return form!;
 }
