@@ -267,8 +267,10 @@ export function registerMetrics(app: FastifyInstance, options: { poolStats?: () 
     const [readiness] = await Promise.all([
       app.readiness.check(),
       readTables().catch((error: unknown) => {
-        // The figures of the tables are left out rather than shown stale.
-        for (const gauge of [...Object.values(outbox), jobSuccess, jobDuration]) gauge.reset();
+        // Unknown rather than stale: NaN draws a gap and fires no alert; the readiness ones fire.
+        for (const gauge of Object.values(outbox)) gauge.set(Number.NaN);
+        jobSuccess.reset();
+        jobDuration.reset();
         app.log.warn({ err: error }, 'métricas: leitura das tabelas falhou');
       }),
     ]);
