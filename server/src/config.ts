@@ -43,7 +43,11 @@ const ConfigSchema = z
      */
     SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).default(0),
     /** Bearer token that /metrics asks for; with neither it nor METRICS_PORT, /metrics is off. */
-    METRICS_TOKEN: z.string().min(32, 'deve ter pelo menos 32 caracteres').optional(),
+    METRICS_TOKEN: z
+      .string()
+      .min(32, 'deve ter pelo menos 32 caracteres')
+      .regex(/^\S+$/, 'não pode ter espaços')
+      .optional(),
     /** A port of its own for /metrics, on METRICS_HOST: then the main port answers 404 there. */
     METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
     METRICS_HOST: z.string().default('127.0.0.1'),

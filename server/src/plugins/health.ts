@@ -15,7 +15,7 @@ export interface Readiness {
   /** From now on /readyz answers 503 (main.ts, on SIGTERM), while every route still serves. */
   drain(): void;
   /** What /readyz would answer now (the metrics report it too). */
-  check(): Promise<{ ready: boolean; draining: boolean; checks: Checks }>;
+  check(): Promise<{ ready: boolean; checks: Checks }>;
 }
 
 type CheckName = 'database' | 'storage' | 'migrations';
@@ -125,8 +125,12 @@ export function registerHealth(app: FastifyInstance): void {
   }
 
   async function check(): Promise<Checks> {
-    const [dbChecks, storageResult] = await Promise.all([databaseAndMigrations(), storageCheck()]);
-    const checks: Checks = { ...dbChecks, storage: storageResult };
+    const [database, files] = await Promise.all([databaseAndMigrations(), storageCheck()]);
+    const checks: Checks = {
+      database: database.database,
+      storage: files,
+      migrations: database.migrations,
+    };
     for (const name of failing) {
       if (checks[name] === OK) {
         failing.delete(name);
@@ -159,7 +163,7 @@ export function registerHealth(app: FastifyInstance): void {
     async check() {
       const checks = await currentChecks();
       const passed = Object.values(checks).every((value) => value === OK);
-      return { ready: passed && !draining, draining, checks };
+      return { ready: passed && !draining, checks };
     },
   };
   app.decorate('readiness', readiness);
@@ -170,9 +174,8 @@ export function registerHealth(app: FastifyInstance): void {
   );
   app.get('/readyz', probe, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
+    const { ready, checks } = await readiness.check();
     if (draining) return reply.code(503).send({ status: 'draining' });
-    const { ready, draining: drainingNow, checks } = await readiness.check();
-    if (drainingNow) return reply.code(503).send({ status: 'draining' });
     return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'unready', checks });
   });
 }

@@ -38,6 +38,7 @@ export interface MetricsAnswer {
 }
 
 const NOT_STORED = { 'cache-control': 'no-store' };
+const BEARER = /^Bearer (\S+)$/i;
 
 const json = (
   status: number,
@@ -122,7 +123,8 @@ export function registerMetrics(app: FastifyInstance, options: { poolStats?: () 
     help: 'Envios retomáveis começados e não concluídos, à espera em DATA_DIR/partial-uploads desta máquina.',
     registers: [register],
     async collect() {
-      this.set((await uploadStore.configstore.list?.())?.length ?? 0);
+      const ids = await uploadStore.configstore.list?.().catch(() => undefined);
+      this.set(ids?.length ?? Number.NaN);
     },
   });
 
@@ -259,8 +261,8 @@ export function registerMetrics(app: FastifyInstance, options: { poolStats?: () 
 
   metrics.answer = async (authorization) => {
     if (config.METRICS_TOKEN) {
-      const [scheme, token] = (authorization ?? '').split(' ', 2);
-      if (scheme?.toLowerCase() !== 'bearer' || !token)
+      const token = BEARER.exec(authorization ?? '')?.[1];
+      if (!token)
         return json(401, messages.auth.notAuthenticated, { 'www-authenticate': 'Bearer' });
       if (!tokenMatches(token)) return json(403, messages.auth.forbidden);
     }
