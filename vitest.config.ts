@@ -31,6 +31,7 @@ const MOCKING = ['server/test/security/codes-csprng.test.ts'];
 const DRIVER_FREE = [
   'server/test/config.test.ts',
   'server/test/build-script.test.ts',
+  'server/test/shutdown.test.ts',
   'server/test/server-node-args.test.ts',
   'server/test/api/http.test.ts',
   'server/test/api/storage-s3.test.ts',
