@@ -509,18 +509,24 @@ describe('GET /api/certificate/{number}', () => {
 });
 
 describe('GET /api/certificate/{number}/pdf', () => {
-  it('names the level of a seal granted with one, on the same single page', async () => {
-    const instance = await createInstance(t.db, {
+  /** A 'Selo Ouro' certificate, for the farm by the technician unless told otherwise, and its PDF. */
+  async function ouroPdf(instance: Parameters<typeof createInstance>[1] = {}) {
+    const concluded = await createInstance(t.db, {
       property: farm,
       technician,
       initiated: true,
       finished: true,
       approved: true,
+      ...instance,
     });
-    const certificate = await createCertificate(t.db, { instance, level: 'ouro' });
+    const certificate = await createCertificate(t.db, { instance: concluded, level: 'ouro' });
     const response = await t.app.inject({ url: `/api/certificate/${certificate.number}/pdf` });
     expect(response.statusCode).toBe(200);
-    const pdf = await pdfOf(response.rawPayload);
+    return { certificate, bytes: response.rawPayload };
+  }
+
+  it('names the level of a seal granted with one, on the same single page', async () => {
+    const pdf = await pdfOf((await ouroPdf()).bytes);
     expect(pdf.pages).toBe(1);
     expect(pdf.text).toContain('Nível');
     expect(pdf.text).toContain('Selo Ouro');
@@ -589,6 +595,7 @@ describe('GET /api/certificate/{number}/pdf', () => {
       expect((await pdfOf(response.rawPayload)).images, file).toBe(1);
     }
   });
+
   it('prints a QR code that reads back, at 150 dpi, as the verification address, four modules clear all round, even with the longest names', async () => {
     const key = 'selos/superior.svg';
     await t.deps.storage.put(
@@ -616,22 +623,9 @@ describe('GET /api/certificate/{number}/pdf', () => {
       businessName: longest(PropertyBodySchema.shape.business_name),
       municipality: longest(PropertyBodySchema.shape.municipality),
     });
-    for (const [process, property_, technician_] of [
-      [undefined, farm, technician],
-      [seal.process, property, issuer],
-    ] as const) {
-      const instance = await createInstance(t.db, {
-        ...(process ? { process } : {}),
-        property: property_,
-        technician: technician_,
-        initiated: true,
-        finished: true,
-        approved: true,
-      });
-      const certificate = await createCertificate(t.db, { instance, level: 'ouro' });
-      const response = await t.app.inject({ url: `/api/certificate/${certificate.number}/pdf` });
-      expect(response.statusCode).toBe(200);
-      const document = await openPdf(response.rawPayload);
+    for (const instance of [{}, { process: seal.process, property, technician: issuer }]) {
+      const { certificate, bytes } = await ouroPdf(instance);
+      const document = await openPdf(bytes);
       expect(document.numPages).toBe(1);
       const qr = readQrCode(await rasterise(await document.getPage(1), 150));
       expect(qr?.text).toBe(`${PUBLIC_URL}/verificar/${certificate.number}`);
