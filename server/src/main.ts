@@ -11,10 +11,10 @@ import { existingDemoLogins, isDatabaseEmpty, seedDemo, type DemoLogin } from '.
 import { dailyJobs } from './jobs';
 import { createJobRunner, type JobRunner } from './lib/jobs';
 import { createMailer, type Mailer } from './lib/mailer';
-import { listenMetrics, metricsPlace } from './plugins/metrics';
 import { reportMemory, reportMemoryOnSignal, reportWasmMemory } from './lib/memory-report';
 import { createStorage, StorageUnavailable } from './lib/storage';
 import { createTokenService, resolveJwtSecret } from './lib/tokens';
+import { listenMetrics, metricsPlace } from './plugins/metrics';
 import { webDist } from './paths';
 
 /** How long closing may take once the drain is over, before the process exits anyway. */
