@@ -42,7 +42,7 @@ export async function fieldsRoutes(base: FastifyInstance): Promise<void> {
         querystring: FieldListQuerySchema,
         response: list,
       },
-      preHandler: adminOnly,
+      onRequest: adminOnly,
     },
     async (request, reply) =>
       sendPage(reply, await listFields(app.deps, callerOf(request), request.query)),
@@ -58,7 +58,7 @@ export async function fieldsRoutes(base: FastifyInstance): Promise<void> {
         body: FieldRegisterBodySchema,
         response: { 201: FieldSchema },
       },
-      preHandler: adminOnly,
+      onRequest: adminOnly,
     },
     async (request, reply) =>
       reply.code(201).send(await registerField(app.deps, callerOf(request), request.body)),
@@ -75,7 +75,7 @@ export async function fieldsRoutes(base: FastifyInstance): Promise<void> {
         querystring: FieldListQuerySchema,
         response: { 200: z.array(FormFieldSchema) },
       },
-      preHandler: adminOnly,
+      onRequest: adminOnly,
     },
     async (request, reply) =>
       sendPage(
@@ -101,7 +101,7 @@ export async function fieldsRoutes(base: FastifyInstance): Promise<void> {
         params: FormFieldParamsSchema,
         response: { 200: FormFieldSchema },
       },
-      preHandler: adminOnly,
+      onRequest: adminOnly,
     },
     (request) =>
       addFormField(
@@ -151,7 +151,7 @@ export async function fieldsRoutes(base: FastifyInstance): Promise<void> {
         security,
         params: FormFieldParamsSchema,
       },
-      preHandler: adminOnly,
+      onRequest: adminOnly,
     },
     async (request, reply) => {
       await removeFormField(
@@ -176,7 +176,7 @@ export async function fieldsRoutes(base: FastifyInstance): Promise<void> {
         querystring: FieldListQuerySchema,
         response: list,
       },
-      preHandler: adminOnly,
+      onRequest: adminOnly,
     },
     async (request, reply) =>
       sendPage(
@@ -203,7 +203,7 @@ export async function fieldsRoutes(base: FastifyInstance): Promise<void> {
         body: ProcessFieldsSaveBodySchema,
         response: list,
       },
-      preHandler: adminOnly,
+      onRequest: adminOnly,
     },
     (request) =>
       saveProcessFields(app.deps, callerOf(request), request.params.processId, request.body),
