@@ -127,7 +127,7 @@ export async function fieldsRoutes(base: FastifyInstance): Promise<void> {
         body: FieldLogicSchema,
         response: { 200: FormFieldSchema },
       },
-      preHandler: adminOnly,
+      onRequest: adminOnly,
     },
     (request) =>
       saveFieldLogic(
