@@ -13,7 +13,6 @@ import { toCamelCaseKeys } from 'es-toolkit';
 import ExcelJS from 'exceljs';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fieldInstances, formFields, forms, processInstances, proofs } from '../../src/db/schema';
 import {
@@ -30,6 +29,7 @@ import {
 import { newId } from '../../src/lib/ids';
 import { saoPauloToday } from '../../src/modules/certificates/status';
 import { PDF } from '../support/files';
+import { pdfText } from '../support/pdf-text';
 import { buildTestApp, type TestApp } from '../support/test-app';
 import { exactly } from '../support/wire';
 
@@ -621,18 +621,7 @@ describe('the PDF and the answers export', () => {
     expect(at('Data da semeadura')).toBeUndefined();
 
     const pdf = await call(owner, 'GET', `${url}/pdf`);
-    const document = await getDocument({
-      data: new Uint8Array(pdf.rawPayload),
-      isEvalSupported: false,
-      verbosity: 0,
-    }).promise;
-    let text = '';
-    for (let number = 1; number <= document.numPages; number += 1) {
-      const page = await document.getPage(number);
-      text += (await page.getTextContent()).items
-        .map((item) => ('str' in item ? item.str : ''))
-        .join(' ');
-    }
+    const text = await pdfText(pdf.rawPayload);
     expect(text).toContain('182,5 ha');
     expect(text).toContain(m.notApplicable);
     expect(text).toContain('Total de Área do talhão: 0 ha');

@@ -1,7 +1,5 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Notifications } from '@mantine/notifications';
-import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_FIELD_LOGIC,
@@ -10,11 +8,9 @@ import {
   type FieldLogic,
   type FormInstance,
 } from '@agroselo/contracts';
-import { callTo, json, mockFetch } from '../../../test/fetch-mock';
-import { renderWithProviders } from '../../../test/render';
-import { storeToken, wireUser } from '../../../test/users';
-import { FormInstancePage } from './form-instance.page';
-import { FORM_URL, IDS, OWNER_ID, PAGE_URL, wireForm } from './test-data';
+import { callTo, json } from '../../../test/fetch-mock';
+import { FORM_URL, IDS, wireForm } from './test-data';
+import { renderFormPage } from './test-page';
 
 const m = messages.logic;
 const AREA_MESSAGE = 'A área cultivada não pode passar de 500 ha';
@@ -87,28 +83,8 @@ function logicForm(): FormInstance {
   };
 }
 
-function renderPage(form: FormInstance, routes: Parameters<typeof mockFetch>[0] = {}) {
-  storeToken();
-  const fetchMock = mockFetch({
-    'GET /api/auth/info': json(wireUser('owner', { id: OWNER_ID })),
-    'GET /api/process-instance/pending': json([]),
-    [`GET ${FORM_URL}`]: json(form),
-    ...routes,
-  });
-  renderWithProviders(
-    <>
-      <Notifications />
-      <Routes>
-        <Route
-          path="/producer-details/:processInstanceId/form-instance/:formInstanceId"
-          element={<FormInstancePage />}
-        />
-      </Routes>
-    </>,
-    { route: PAGE_URL },
-  );
-  return fetchMock;
-}
+const renderPage = (form: FormInstance, routes: Parameters<typeof renderFormPage>[1] = {}) =>
+  renderFormPage(form, routes).fetchMock;
 
 describe('the form page with conditions and rules', () => {
   it("shows what applies to 'Sim' only while the answer is 'Sim'", async () => {

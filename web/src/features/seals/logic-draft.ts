@@ -1,4 +1,5 @@
 import {
+  DEFAULT_RULES,
   parseNumber,
   type ConditionOp,
   type FieldType,
@@ -78,21 +79,6 @@ function rulesDraft(rules: LogicRules): RulesDraft {
   };
 }
 
-const NO_RULES: LogicRules = {
-  required: false,
-  requiredMessage: null,
-  showIf: null,
-  min: null,
-  max: null,
-  notFuture: false,
-  after: null,
-  minLength: null,
-  maxLength: null,
-  pattern: null,
-  patternMessage: null,
-  message: null,
-};
-
 /** The modal's draft of a field's rules in the form, each column of a Lista with its own. */
 export function logicDraft(logic: LogicFieldRules, columns: readonly string[]): LogicDraft {
   const byColumn = new Map(logic.columns.map((rules) => [rules.fieldId, rules]));
@@ -100,7 +86,7 @@ export function logicDraft(logic: LogicFieldRules, columns: readonly string[]): 
     ...rulesDraft(logic),
     columns: columns.map((fieldId) => ({
       fieldId,
-      ...rulesDraft(byColumn.get(fieldId) ?? NO_RULES),
+      ...rulesDraft(byColumn.get(fieldId) ?? DEFAULT_RULES),
     })),
     total: logic.total && {
       fieldId: logic.total.fieldId,
@@ -190,4 +176,6 @@ export function rulesOf(
 }
 
 const hasRule = (rules: LogicRules) =>
-  (Object.keys(NO_RULES) as (keyof LogicRules)[]).some((key) => rules[key] !== NO_RULES[key]);
+  (Object.keys(DEFAULT_RULES) as (keyof LogicRules)[]).some(
+    (key) => rules[key] !== DEFAULT_RULES[key],
+  );
