@@ -300,102 +300,117 @@ function rowsOf(cells: readonly LogicCell[]): Map<string, LogicCell>[] {
 /** Sums in ten-thousandths, the finest a 'Número' holds, so 0,1 + 0,2 is 0,3 exactly. */
 const SCALE = 10_000;
 
+/** What evaluating one form gathers, and how it reads and checks each answer. */
+interface Evaluation extends FormEvaluation {
+  options: EvaluateOptions;
+  riceAreaHa: number | null;
+  valueOf(id: string, stored: string | null): string | null;
+  /** Whether the answer `id` is checked now: a mode is given, and `only` (if any) names it. */
+  checked(id: string): boolean;
+  check(id: string, field: LogicFieldDef, rules: LogicRules, value: string | null): void;
+}
+
+/** A visible Lista: its cells row by row (a cell reads the earlier cells of its row), its total. */
+function evaluateList(list: LogicFieldInstance, rules: LogicFieldRules | null, run: Evaluation) {
+  const { mode, only } = run.options;
+  const own = run.valueOf(list.id, list.content);
+  if (filled(own) && run.checked(list.id))
+    run.issues.push({ id: list.id, type: 'content', message: messages.forms.listHasNoContent });
+  const columnRules = new Map((rules?.columns ?? []).map((column) => [column.fieldId, column]));
+  const order = (list.field.childFields ?? []).map((column) => column.id);
+  const rows = rowsOf(list.childFieldInstances);
+  const total = rules?.total ?? null;
+  let sum = 0;
+  let touched = false;
+  for (const row of rows) {
+    const inRow = new Map<string, Known>();
+    const cells = [...row.values()].sort(
+      (a, b) => order.indexOf(a.field.id) - order.indexOf(b.field.id),
+    );
+    for (const cell of cells) {
+      const cellRules = columnRules.get(cell.field.id) ?? DEFAULT_RULES;
+      const value = run.valueOf(cell.id, cell.content);
+      const visible = shows(cellRules.showIf, inRow);
+      inRow.set(cell.field.id, knownAs(cell.field, visible, value));
+      if (!visible) {
+        run.hidden.add(cell.id);
+        continue;
+      }
+      run.check(cell.id, cell.field, cellRules, value);
+      if (only?.has(cell.id)) touched = true;
+      if (total && cell.field.id === total.fieldId && filled(value)) {
+        const number = parseNumber(value);
+        if (number !== null) sum += Math.round(number * SCALE);
+      }
+    }
+  }
+  if (mode === 'finish' && rules?.required && rows.length === 0 && run.checked(list.id))
+    run.issues.push({
+      id: list.id,
+      type: 'required',
+      message: rules.requiredMessage ?? m.requiredList,
+    });
+  if (!total) return;
+  const value = sum / SCALE;
+  run.totals.set(list.id, value);
+  // A save checks the total when it changes a cell of the Lista.
+  if (!mode || (only && !touched && !only.has(list.id))) return;
+  const area = total.maxRiceArea ? run.riceAreaHa : null;
+  const limits = [total.max, area].filter((limit): limit is number => limit !== null);
+  if (limits.length === 0 || value <= Math.min(...limits)) return;
+  const limit = Math.min(...limits);
+  const column = list.field.childFields?.find((item) => item.id === total.fieldId);
+  const sumText = withUnit(value, column?.unit);
+  const name = column?.name ?? '';
+  run.issues.push({
+    id: list.id,
+    type: 'total',
+    message:
+      total.message ??
+      (area !== null && limit === area
+        ? m.totalRiceArea(name, sumText, withUnit(area, 'ha'))
+        : m.total(name, sumText, withUnit(limit, column?.unit))),
+  });
+}
+
 /**
  * Evaluates the form: which field instances do not apply, each Lista's total and, with a `mode`,
  * the broken rules. Fields are read in their order and a condition reads only what came before
  * (a hidden field reads as empty), so the result never depends on a later field.
  */
 export function evaluateForm(form: LogicForm, options: EvaluateOptions = {}): FormEvaluation {
-  const { mode, today, only } = options;
-  const valueOf = (id: string, stored: string | null) =>
-    options.answerOf ? options.answerOf(id, stored) : stored;
-  const checked = (id: string) => mode !== undefined && (!only || only.has(id));
-  const hidden = new Set<string>();
-  const totals = new Map<string, number>();
-  const issues: LogicIssue[] = [];
-  const known = new Map<string, Known>();
-
-  const check = (id: string, field: LogicFieldDef, rules: LogicRules, value: string | null) => {
-    if (!mode || !checked(id)) return;
-    const broken = brokenRule(field, rules, value, mode, today);
-    if (broken) issues.push({ id, ...broken });
+  const { mode, today, only, answerOf } = options;
+  const run: Evaluation = {
+    options,
+    riceAreaHa: form.riceAreaHa ?? null,
+    hidden: new Set(),
+    totals: new Map(),
+    issues: [],
+    valueOf: (id, stored) => (answerOf ? answerOf(id, stored) : stored),
+    checked: (id) => mode !== undefined && (!only || only.has(id)),
+    check(id, field, rules, value) {
+      if (!mode || !run.checked(id)) return;
+      const broken = brokenRule(field, rules, value, mode, today);
+      if (broken) run.issues.push({ id, ...broken });
+    },
   };
-
+  const known = new Map<string, Known>();
   for (const instance of form.fieldInstances) {
-    const logic = instance.logic;
-    const rules = logic ?? DEFAULT_RULES;
-    const visible = shows(rules.showIf, known);
-    if (instance.field.type !== 'form') {
-      const value = valueOf(instance.id, instance.content);
-      known.set(instance.field.id, knownAs(instance.field, visible, value));
-      if (visible) check(instance.id, instance.field, rules, value);
-      else hidden.add(instance.id);
+    const rules = instance.logic ?? null;
+    const visible = shows(rules?.showIf ?? null, known);
+    if (instance.field.type === 'form' && visible) {
+      evaluateList(instance, rules, run);
       continue;
     }
-
-    if (!visible) {
-      hidden.add(instance.id);
-      for (const cell of instance.childFieldInstances) hidden.add(cell.id);
+    if (instance.field.type === 'form') {
+      run.hidden.add(instance.id);
+      for (const cell of instance.childFieldInstances) run.hidden.add(cell.id);
       continue;
     }
-    const own = valueOf(instance.id, instance.content);
-    if (filled(own) && checked(instance.id))
-      issues.push({ id: instance.id, type: 'content', message: messages.forms.listHasNoContent });
-    const columnRules = new Map((logic?.columns ?? []).map((column) => [column.fieldId, column]));
-    const order = (instance.field.childFields ?? []).map((column) => column.id);
-    const rows = rowsOf(instance.childFieldInstances);
-    const total = logic?.total ?? null;
-    let sum = 0;
-    let touched = false;
-    for (const row of rows) {
-      const inRow = new Map<string, Known>();
-      const cells = [...row.values()].sort(
-        (a, b) => order.indexOf(a.field.id) - order.indexOf(b.field.id),
-      );
-      for (const cell of cells) {
-        const cellRules = columnRules.get(cell.field.id) ?? DEFAULT_RULES;
-        const value = valueOf(cell.id, cell.content);
-        const cellVisible = shows(cellRules.showIf, inRow);
-        inRow.set(cell.field.id, knownAs(cell.field, cellVisible, value));
-        if (!cellVisible) {
-          hidden.add(cell.id);
-          continue;
-        }
-        check(cell.id, cell.field, cellRules, value);
-        if (only?.has(cell.id)) touched = true;
-        if (total && cell.field.id === total.fieldId && filled(value)) {
-          const number = parseNumber(value);
-          if (number !== null) sum += Math.round(number * SCALE);
-        }
-      }
-    }
-    if (mode === 'finish' && rules.required && rows.length === 0 && checked(instance.id))
-      issues.push({
-        id: instance.id,
-        type: 'required',
-        message: rules.requiredMessage ?? m.requiredList,
-      });
-    if (!total) continue;
-    const value = sum / SCALE;
-    totals.set(instance.id, value);
-    if (!mode || (only && !touched && !only.has(instance.id))) continue;
-    const column = instance.field.childFields?.find((item) => item.id === total.fieldId);
-    const area = total.maxRiceArea ? (form.riceAreaHa ?? null) : null;
-    const limits = [total.max, area].filter((limit): limit is number => limit !== null);
-    if (limits.length === 0 || value <= Math.min(...limits)) continue;
-    const limit = Math.min(...limits);
-    const unit = column?.unit;
-    const sumText = withUnit(value, unit);
-    const name = column?.name ?? '';
-    issues.push({
-      id: instance.id,
-      type: 'total',
-      message:
-        total.message ??
-        (area !== null && limit === area
-          ? m.totalRiceArea(name, sumText, withUnit(area, 'ha'))
-          : m.total(name, sumText, withUnit(limit, unit))),
-    });
+    const value = run.valueOf(instance.id, instance.content);
+    known.set(instance.field.id, knownAs(instance.field, visible, value));
+    if (visible) run.check(instance.id, instance.field, rules ?? DEFAULT_RULES, value);
+    else run.hidden.add(instance.id);
   }
-  return { hidden, totals, issues };
+  return { hidden: run.hidden, totals: run.totals, issues: run.issues };
 }

@@ -3,6 +3,8 @@ import {
   type EvaluateOptions,
   type FieldLogic,
   type FormEvaluation,
+  type LogicCell,
+  type LogicFieldInstance,
   type LogicFieldRules,
   type LogicForm,
   type LogicIssue,
@@ -24,11 +26,23 @@ import { readLogicJson } from './queries';
 /** The wire's rules (snake_case) as the evaluator and the builder's checks read them. */
 export const logicRules = (logic: FieldLogic) => toCamelCaseKeys(logic) as LogicFieldRules;
 
-/** The form instance `formInstanceId` as the evaluator reads it; null when there is none. */
-export async function readLogicForm(db: Db, formInstanceId: string): Promise<LogicForm | null> {
+/** An answer as the server holds it: whether a proof is attached to it too. */
+type StoredCell = LogicCell & { proof: boolean };
+type StoredField = Omit<LogicFieldInstance, 'childFieldInstances'> & {
+  proof: boolean;
+  carriedOver: boolean;
+  childFieldInstances: StoredCell[];
+};
+/** A form instance as the evaluator reads it, with what its answers hold besides their content. */
+export interface StoredForm extends LogicForm {
+  fieldInstances: StoredField[];
+}
+
+/** The form instance `formInstanceId` as the evaluator reads it; empty when there is none. */
+async function readLogicForm(db: Db, formInstanceId: string): Promise<StoredForm> {
   const json = await readLogicJson(db, formInstanceId);
-  if (json === undefined || json === null) return null;
-  return toCamelCaseKeys(typeof json === 'string' ? JSON.parse(json) : json) as LogicForm;
+  if (json === undefined || json === null) return { fieldInstances: [] };
+  return toCamelCaseKeys(typeof json === 'string' ? JSON.parse(json) : json) as StoredForm;
 }
 
 /** The form instance's evaluation now, in São Paulo's day. */
@@ -36,8 +50,8 @@ export async function evaluateFormInstance(
   db: Db,
   formInstanceId: string,
   options: Omit<EvaluateOptions, 'today'> = {},
-): Promise<{ form: LogicForm; evaluation: FormEvaluation }> {
-  const form = (await readLogicForm(db, formInstanceId)) ?? { fieldInstances: [] };
+): Promise<{ form: StoredForm; evaluation: FormEvaluation }> {
+  const form = await readLogicForm(db, formInstanceId);
   return { form, evaluation: evaluateForm(form, { ...options, today: saoPauloToday() }) };
 }
 
@@ -57,34 +71,41 @@ export const logicIssues = (issues: readonly LogicIssue[], loc: IssueLoc): Valid
 /**
  * Answers that do not apply are not kept (issue 45): in the caller's transaction, a hidden field's
  * content is cleared (its version moves on, as any change) and it loses the mark of last season's
- * answer, a hidden Lista loses its rows, and hidden fields and cells lose their proofs. Answers
- * the storage keys of the proofs' files, to remove once the transaction is done.
+ * answer, a hidden Lista loses its rows, and hidden fields and cells lose their proofs; a statement
+ * only for what there is to drop. Answers the storage keys of the proofs' files, to remove once the
+ * transaction is done.
  */
 export async function dropHidden(
   tx: Db,
-  form: LogicForm,
+  form: StoredForm,
   evaluation: FormEvaluation,
 ): Promise<string[]> {
-  const hidden = [...evaluation.hidden];
-  if (hidden.length === 0) return [];
-  const removed = await tx
-    .delete(proofs)
-    .where(inArray(proofs.fieldInstanceId, hidden))
-    .returning({ key: proofs.storageKey });
-  const lists = form.fieldInstances
-    .filter(
-      (instance) => evaluation.hidden.has(instance.id) && instance.childFieldInstances.length > 0,
-    )
-    .map((instance) => instance.id);
-  if (lists.length > 0) await tx.delete(fi).where(inArray(fi.parentFieldInstanceId, lists));
-  await tx
-    .update(fi)
-    .set({ content: null, version: sql`${fi.version} + 1`, updatedAt: new Date() })
-    .where(and(inArray(fi.id, hidden), isNotNull(fi.content)));
-  await tx
-    .update(fi)
-    .set({ carriedOver: false })
-    .where(and(inArray(fi.id, hidden), sql`${fi.carriedOver}`));
+  const hidden = (answer: { id: string }) => evaluation.hidden.has(answer.id);
+  const fields = form.fieldInstances.filter(hidden);
+  const answers = [
+    ...fields,
+    ...form.fieldInstances.flatMap((field) => field.childFieldInstances.filter(hidden)),
+  ];
+  const ids = (list: readonly { id: string }[]) => list.map((answer) => answer.id);
+  const withProof = ids(answers.filter((answer) => answer.proof));
+  const withRows = ids(fields.filter((field) => field.childFieldInstances.length > 0));
+  const withContent = ids(answers.filter((answer) => answer.content !== null));
+  const carried = ids(fields.filter((field) => field.carriedOver));
+  const removed =
+    withProof.length > 0
+      ? await tx
+          .delete(proofs)
+          .where(inArray(proofs.fieldInstanceId, withProof))
+          .returning({ key: proofs.storageKey })
+      : [];
+  if (withRows.length > 0) await tx.delete(fi).where(inArray(fi.parentFieldInstanceId, withRows));
+  if (withContent.length > 0)
+    await tx
+      .update(fi)
+      .set({ content: null, version: sql`${fi.version} + 1`, updatedAt: new Date() })
+      .where(and(inArray(fi.id, withContent), isNotNull(fi.content)));
+  if (carried.length > 0)
+    await tx.update(fi).set({ carriedOver: false }).where(inArray(fi.id, carried));
   return removed.map((row) => row.key);
 }
 
@@ -103,7 +124,7 @@ export async function checkChanges(
   formInstanceId: string,
   changes: readonly { id: string; content: string | boolean | number | null }[],
   loc: IssueLoc,
-): Promise<{ form: LogicForm; evaluation: FormEvaluation }> {
+): Promise<{ form: StoredForm; evaluation: FormEvaluation }> {
   const proposed = new Map(changes.map((change) => [change.id, asText(change.content)]));
   const result = await evaluateFormInstance(tx, formInstanceId, {
     mode: 'save',
@@ -114,11 +135,8 @@ export async function checkChanges(
   if (issues.length === 0) return result;
   // As the save's other refusals: one entry per change in the order sent, a value not of its
   // field's type named by that type.
-  const order = [...proposed.keys()];
-  const rank = (issue: LogicIssue) => {
-    const at = order.indexOf(issue.id);
-    return at === -1 ? order.length : at;
-  };
+  const order = new Map([...proposed.keys()].map((id, at) => [id, at]));
+  const rank = (issue: LogicIssue) => order.get(issue.id) ?? order.size;
   const types = new Map(
     result.form.fieldInstances.flatMap((instance) => [
       [instance.id, instance.field.type] as const,

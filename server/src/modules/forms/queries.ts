@@ -303,7 +303,8 @@ export async function underOpenPendencies(
 /**
  * What the form's logic reads of form instance `formInstanceId` (its fields, rules, answers and
  * the request's rice area), in the wire's keys and order, as one json value: the form instance's
- * answer above, without what only the page shows. Undefined when there is no such form instance.
+ * answer above, without what only the page shows, and with whether each answer holds a proof or
+ * last season's mark (what dropping it must clear). Undefined when there is no such form instance.
  */
 export async function readLogicJson(db: Db, formInstanceId: string): Promise<unknown> {
   const [row] = await db
@@ -313,11 +314,13 @@ export async function readLogicJson(db: Db, formInstanceId: string): Promise<unk
         'field_instances', (
           select coalesce(json_agg(json_build_object(
             'id', f.id, 'content', f.content, 'field', ${fieldObject('d', columnsOf('d'))},
-            'logic', ${logicOf('f', sql`${fi}`)},
+            'logic', ${logicOf('f', sql`${fi}`)}, 'carried_over', f.carried_over,
+            'proof', exists (select 1 from ${proofs} p where p.field_instance_id = f.id),
             'child_field_instances', (
               select coalesce(json_agg(json_build_object(
                 'id', cell.id, 'content', cell.content, 'row_id', cell.row_id,
-                'field', ${fieldObject('cd', sql`'[]'::json`)})
+                'field', ${fieldObject('cd', sql`'[]'::json`)},
+                'proof', exists (select 1 from ${proofs} p where p.field_instance_id = cell.id))
                 order by cell.row_id, cell.position, cell.id), '[]'::json)
               from ${fieldInstances} cell
               join ${fields} cd on cd.id = cell.field_id
