@@ -41,9 +41,12 @@ function NumberField({
   // A value set from elsewhere (a draft restored, the server's version kept) is shown as stored.
   const text = typed.value === value ? typed.text : numberText(value);
   const { unit } = field.field;
+  // The unit is read with the name; on the screen it stands beside the number.
+  const named = unit ? `${label} (${unit})` : label;
   return (
     <TextInput
-      {...(compact ? { 'aria-label': label } : { label })}
+      label={compact ? undefined : label}
+      aria-label={compact || unit ? named : undefined}
       withAsterisk={required}
       description={description}
       error={error}
@@ -91,7 +94,7 @@ export function FieldInput({
       return (
         <NumberField
           field={field}
-          label={field.field.unit ? `${label} (${field.field.unit})` : label}
+          label={label}
           value={value}
           onChange={onChange}
           disabled={disabled}
