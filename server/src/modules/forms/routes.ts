@@ -3,12 +3,13 @@ import {
   FieldEditBodySchema,
   FieldInstanceParamsSchema,
   FieldInstanceSchema,
-  FormConflictBodySchema,
   FormFinishBodySchema,
   FormInstanceParamsSchema,
   FormInstanceSchema,
   FormSaveBodySchema,
+  FormWriteConflictBodySchema,
   ProofUploadBodySchema,
+  WriteConflictBodySchema,
 } from '@agroselo/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -46,6 +47,7 @@ export async function formsRoutes(base: FastifyInstance): Promise<void> {
   const security = [{ bearer: [] }];
   const signedIn = app.guard();
   const form = { 200: FormInstanceSchema };
+  const formWrite = { ...form, 409: WriteConflictBodySchema };
 
   app.get(
     FORM,
@@ -84,7 +86,7 @@ export async function formsRoutes(base: FastifyInstance): Promise<void> {
         security,
         params: FormInstanceParamsSchema,
         body: FormSaveBodySchema,
-        response: { ...form, 409: FormConflictBodySchema },
+        response: { ...form, 409: FormWriteConflictBodySchema },
       },
       preHandler: signedIn,
     },
@@ -115,7 +117,7 @@ export async function formsRoutes(base: FastifyInstance): Promise<void> {
         security,
         params: FormInstanceParamsSchema,
         body: ConfirmCarriedBodySchema,
-        response: form,
+        response: formWrite,
       },
       preHandler: signedIn,
     },
@@ -141,7 +143,7 @@ export async function formsRoutes(base: FastifyInstance): Promise<void> {
         security,
         params: FormInstanceParamsSchema,
         body: FormFinishBodySchema,
-        response: form,
+        response: formWrite,
       },
       preHandler: signedIn,
     },
@@ -167,7 +169,7 @@ export async function formsRoutes(base: FastifyInstance): Promise<void> {
         security,
         params: FieldInstanceParamsSchema,
         body: FieldEditBodySchema,
-        response: { 200: FieldInstanceSchema, 409: FormConflictBodySchema },
+        response: { 200: FieldInstanceSchema, 409: FormWriteConflictBodySchema },
       },
       preHandler: signedIn,
     },
@@ -190,7 +192,7 @@ export async function formsRoutes(base: FastifyInstance): Promise<void> {
         summary: 'Nova linha de uma Lista, com uma célula vazia por coluna',
         security,
         params: FieldInstanceParamsSchema,
-        response: { 201: FormInstanceSchema },
+        response: { 201: FormInstanceSchema, 409: WriteConflictBodySchema },
       },
       preHandler: signedIn,
     },
@@ -210,7 +212,7 @@ export async function formsRoutes(base: FastifyInstance): Promise<void> {
           '(a linha que fica sem células sai junto)',
         security,
         params: FieldInstanceParamsSchema,
-        response: form,
+        response: formWrite,
       },
       preHandler: signedIn,
     },
@@ -232,7 +234,7 @@ export async function formsRoutes(base: FastifyInstance): Promise<void> {
         security,
         params: FieldInstanceParamsSchema,
         body: ProofUploadBodySchema,
-        response: form,
+        response: formWrite,
       },
       preHandler: signedIn,
     },

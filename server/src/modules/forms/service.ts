@@ -488,7 +488,8 @@ export async function checkProofUpload(
   fieldId: string,
   size: number,
 ): Promise<void> {
-  await deps.db.transaction((tx) => proofField(deps, tx, caller, instanceId, formId, fieldId));
+  // A look, not a write: the field is checked again, under the lock, when the file is attached.
+  await proofField(deps, deps.db, caller, instanceId, formId, fieldId);
   if (size > PROOF_MAX_BYTES) throw new AppError(413, m.proofTooLarge);
 }
 

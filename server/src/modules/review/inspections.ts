@@ -184,7 +184,8 @@ export async function checkInspectionPhotoUpload(
   size: number,
 ): Promise<void> {
   if (!STAFF_ROLES.includes(caller.role)) throw forbidden();
-  await deps.db.transaction((tx) => photoSlots(deps, tx, caller, instanceId, inspectionId, 1));
+  // A look, not a write: the photo is counted again, under the lock, when it is attached.
+  await photoSlots(deps, deps.db, caller, instanceId, inspectionId, 1);
   if (size > INSPECTION_PHOTO_MAX_BYTES) throw new AppError(413, m.photoTooLarge);
 }
 

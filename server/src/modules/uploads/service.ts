@@ -145,7 +145,7 @@ export async function finishUpload(
     const done = isUniqueViolation(error, 'finished_uploads_pkey')
       ? await finishedUpload(deps.db, caller, upload.id)
       : null;
-    if (done) return done;
+    if (done) return { status: done.status, body: done.body };
     if (!(error instanceof AppError)) throw error;
     const refusal = await refusalAnswer(error);
     await deps.db
