@@ -39,8 +39,11 @@ it('has a row for every API route the server documents, and none for routes it l
 
 it('answers every subject on every endpoint as the access matrix says', async () => {
   const mismatches: string[] = [];
-  for (const row of ACCESS_MATRIX) {
+  for (const [index, row] of ACCESS_MATRIX.entries()) {
     const { method, url } = splitRoute(row.route);
+    // Every write carries an Idempotency-Key, one per row and the same for every subject: keys
+    // are per user, so each subject gets its own answer, and a key never takes anyone past a guard.
+    const key = method === 'GET' ? {} : { 'idempotency-key': `matriz-${index}` };
     for (const subject of SUBJECTS) {
       const body = row.body ? await row.body(fx, subject) : {};
       const auth = subject === 'anonymous' ? {} : await t.auth(fx.users[subject]);
@@ -48,7 +51,7 @@ it('answers every subject on every endpoint as the access matrix says', async ()
         method: method as InjectOptions['method'],
         url: row.path?.(fx, subject) ?? url,
         payload: body.payload,
-        headers: { ...body.headers, ...auth },
+        headers: { ...body.headers, ...key, ...auth },
       });
       const expected = row.expect[subject];
       const refusedInPortuguese =
