@@ -8,6 +8,8 @@ import {
   FormInstanceSchema,
   FormSaveBodySchema,
   FormWriteConflictBodySchema,
+  messages,
+  PRODUCER_ROLES,
   ProofUploadBodySchema,
   WriteConflictBodySchema,
 } from '@agroselo/contracts';
@@ -46,6 +48,11 @@ export async function formsRoutes(base: FastifyInstance): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const security = [{ bearer: [] }];
   const signedIn = app.guard();
+  // Staff write the fields a producer cannot, but never confirm nor finish a form.
+  const producerOnly = app.guard({
+    roles: PRODUCER_ROLES,
+    refusal: messages.forms.finishOwnerOnly,
+  });
   const form = { 200: FormInstanceSchema };
   const formWrite = { ...form, 409: WriteConflictBodySchema };
 
@@ -61,7 +68,7 @@ export async function formsRoutes(base: FastifyInstance): Promise<void> {
         params: FormInstanceParamsSchema,
         response: form,
       },
-      preHandler: signedIn,
+      onRequest: signedIn,
     },
     async (request, reply) =>
       sendJsonText(
@@ -88,7 +95,7 @@ export async function formsRoutes(base: FastifyInstance): Promise<void> {
         body: FormSaveBodySchema,
         response: { ...form, 409: FormWriteConflictBodySchema },
       },
-      preHandler: signedIn,
+      onRequest: signedIn,
     },
     async (request, reply) => {
       try {
@@ -119,7 +126,7 @@ export async function formsRoutes(base: FastifyInstance): Promise<void> {
         body: ConfirmCarriedBodySchema,
         response: formWrite,
       },
-      preHandler: signedIn,
+      onRequest: producerOnly,
     },
     (request) =>
       confirmCarried(
@@ -145,7 +152,7 @@ export async function formsRoutes(base: FastifyInstance): Promise<void> {
         body: FormFinishBodySchema,
         response: formWrite,
       },
-      preHandler: signedIn,
+      onRequest: producerOnly,
     },
     (request) =>
       finishForm(
@@ -171,7 +178,7 @@ export async function formsRoutes(base: FastifyInstance): Promise<void> {
         body: FieldEditBodySchema,
         response: { 200: FieldInstanceSchema, 409: FormWriteConflictBodySchema },
       },
-      preHandler: signedIn,
+      onRequest: signedIn,
     },
     async (request, reply) => {
       const { id, formId, fieldId } = request.params;
@@ -194,7 +201,7 @@ export async function formsRoutes(base: FastifyInstance): Promise<void> {
         params: FieldInstanceParamsSchema,
         response: { 201: FormInstanceSchema, 409: WriteConflictBodySchema },
       },
-      preHandler: signedIn,
+      onRequest: signedIn,
     },
     async (request, reply) => {
       const { id, formId, fieldId } = request.params;
@@ -214,7 +221,7 @@ export async function formsRoutes(base: FastifyInstance): Promise<void> {
         params: FieldInstanceParamsSchema,
         response: formWrite,
       },
-      preHandler: signedIn,
+      onRequest: signedIn,
     },
     (request) => {
       const { id, formId, fieldId } = request.params;
@@ -236,7 +243,7 @@ export async function formsRoutes(base: FastifyInstance): Promise<void> {
         body: ProofUploadBodySchema,
         response: formWrite,
       },
-      preHandler: signedIn,
+      onRequest: signedIn,
     },
     (request) => {
       const { id, formId, fieldId } = request.params;
@@ -253,7 +260,7 @@ export async function formsRoutes(base: FastifyInstance): Promise<void> {
         security,
         params: FieldInstanceParamsSchema,
       },
-      preHandler: signedIn,
+      onRequest: signedIn,
     },
     async (request, reply) => {
       const { id, formId, fieldId } = request.params;

@@ -8,6 +8,7 @@ import {
   InspectionPhotosBodySchema,
   InspectionSchema,
   InstanceDetailSchema,
+  messages,
   PendencyAnswerBodySchema,
   PendencyCreateBodySchema,
   PendencyListQuerySchema,
@@ -50,6 +51,11 @@ export async function reviewRoutes(base: FastifyInstance): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const staffOnly = app.guard({ roles: STAFF_ROLES });
   const signedIn = app.guard();
+  // The parecer is the assigned technician's; an admin decides as the committee, never recommends.
+  const technicianOnly = app.guard({
+    roles: ['technician'],
+    refusal: messages.review.recommendationTechnicianOnly,
+  });
 
   app.post(
     '/process-instance/:id/pendencies',
@@ -65,7 +71,7 @@ export async function reviewRoutes(base: FastifyInstance): Promise<void> {
         body: PendencyCreateBodySchema,
         response: { 201: PendencySchema, 409: WriteConflictBodySchema },
       },
-      preHandler: staffOnly,
+      onRequest: staffOnly,
     },
     async (request, reply) =>
       reply
@@ -84,7 +90,7 @@ export async function reviewRoutes(base: FastifyInstance): Promise<void> {
         querystring: PendencyListQuerySchema,
         response: { 200: z.array(PendencySchema) },
       },
-      preHandler: signedIn,
+      onRequest: signedIn,
     },
     async (request, reply) =>
       sendPage(
@@ -104,7 +110,7 @@ export async function reviewRoutes(base: FastifyInstance): Promise<void> {
         body: PendencyAnswerBodySchema,
         response: { 200: PendencySchema, 409: WriteConflictBodySchema },
       },
-      preHandler: app.guard({ roles: PRODUCER_ROLES }),
+      onRequest: app.guard({ roles: PRODUCER_ROLES }),
     },
     (request) => answerPendency(app.deps, callerOf(request), request.params.id, request.body),
   );
@@ -120,7 +126,7 @@ export async function reviewRoutes(base: FastifyInstance): Promise<void> {
         body: PendencyResolveBodySchema,
         response: { 200: PendencySchema, 409: WriteConflictBodySchema },
       },
-      preHandler: staffOnly,
+      onRequest: staffOnly,
     },
     (request) => resolvePendency(app.deps, callerOf(request), request.params.id, request.body),
   );
@@ -136,7 +142,7 @@ export async function reviewRoutes(base: FastifyInstance): Promise<void> {
         body: PendencyReopenBodySchema,
         response: { 200: PendencySchema, 409: WriteConflictBodySchema },
       },
-      preHandler: staffOnly,
+      onRequest: staffOnly,
     },
     (request) => reopenPendency(app.deps, callerOf(request), request.params.id, request.body),
   );
@@ -156,7 +162,7 @@ export async function reviewRoutes(base: FastifyInstance): Promise<void> {
         response: { 201: InspectionSchema, 409: WriteConflictBodySchema },
       },
       config: PHOTO_UPLOAD,
-      preHandler: staffOnly,
+      onRequest: staffOnly,
     },
     async (request, reply) =>
       reply
@@ -177,7 +183,7 @@ export async function reviewRoutes(base: FastifyInstance): Promise<void> {
         response: { 200: InspectionSchema, 409: WriteConflictBodySchema },
       },
       config: PHOTO_UPLOAD,
-      preHandler: staffOnly,
+      onRequest: staffOnly,
     },
     (request) =>
       addInspectionPhotos(
@@ -200,7 +206,7 @@ export async function reviewRoutes(base: FastifyInstance): Promise<void> {
         querystring: InspectionListQuerySchema,
         response: { 200: z.array(InspectionSchema) },
       },
-      preHandler: signedIn,
+      onRequest: signedIn,
     },
     async (request, reply) =>
       sendPage(
@@ -218,7 +224,7 @@ export async function reviewRoutes(base: FastifyInstance): Promise<void> {
         security,
         params: InspectionPhotoParamsSchema,
       },
-      preHandler: signedIn,
+      onRequest: signedIn,
     },
     async (request, reply) => {
       const { id, index } = request.params;
@@ -240,7 +246,7 @@ export async function reviewRoutes(base: FastifyInstance): Promise<void> {
         body: RecommendationBodySchema,
         response: { 200: InstanceDetailSchema, 409: WriteConflictBodySchema },
       },
-      preHandler: staffOnly,
+      onRequest: technicianOnly,
     },
     (request) => recommend(app.deps, callerOf(request), request.params.id, request.body),
   );

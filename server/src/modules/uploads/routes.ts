@@ -112,15 +112,13 @@ export async function uploadsRoutes(app: FastifyInstance): Promise<void> {
     {
       schema,
       config: { idempotency: { headers: CREATION_HEADERS } },
-      preHandler: [
-        signedIn,
-        async (request) => {
-          await beginUpload(app.deps, callerOf(request), {
-            length: request.headers['upload-length'] as string | undefined,
-            metadata: request.headers['upload-metadata'] as string | undefined,
-          });
-        },
-      ],
+      onRequest: signedIn,
+      preHandler: async (request) => {
+        await beginUpload(app.deps, callerOf(request), {
+          length: request.headers['upload-length'] as string | undefined,
+          metadata: request.headers['upload-metadata'] as string | undefined,
+        });
+      },
     },
     handle,
   );
@@ -132,18 +130,16 @@ export async function uploadsRoutes(app: FastifyInstance): Promise<void> {
       // Offsets make a part sent twice harmless, and the finished upload's record answers its
       // last part sent again: these ignore Idempotency-Key, which tus clients send with every part.
       config: { idempotency: false },
-      preHandler: [
-        signedIn,
-        async (request, reply) => {
-          const { uploadId } = request.params as { uploadId: string };
-          if (method !== 'DELETE') {
-            const finished = await finishedUpload(app.deps.db, callerOf(request), uploadId);
-            if (finished && (method === 'PATCH' || finished.status < 300))
-              return answerFinished(reply, method, finished);
-          }
-          await ownUpload(store, callerOf(request), uploadId);
-        },
-      ],
+      onRequest: signedIn,
+      preHandler: async (request, reply) => {
+        const { uploadId } = request.params as { uploadId: string };
+        if (method !== 'DELETE') {
+          const finished = await finishedUpload(app.deps.db, callerOf(request), uploadId);
+          if (finished && (method === 'PATCH' || finished.status < 300))
+            return answerFinished(reply, method, finished);
+        }
+        await ownUpload(store, callerOf(request), uploadId);
+      },
       handler: handle,
     });
   }
