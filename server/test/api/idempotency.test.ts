@@ -192,7 +192,6 @@ describe.each(OUTBOX_WRITES)('$name with Idempotency-Key', (write) => {
     expect(theirs.headers['idempotent-replayed']).toBeUndefined();
     expect(theirs.statusCode).toBeLessThan(500);
     expect(await keysOf(caller, key)).toHaveLength(1);
-    expect(await keysOf(other, key)).toHaveLength(1);
     // A producer reaches no other producer's farm: 404, never the first one's answer.
     if (other.role === 'owner') expect(theirs.statusCode).toBe(404);
     else expect(theirs.body + theirs.headers.location).not.toBe(mine.body + mine.headers.location);
