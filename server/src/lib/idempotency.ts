@@ -16,7 +16,6 @@ const k = idempotencyKeys;
  */
 export const LOCK_SECONDS = 60;
 
-const RETENTION_MS = IDEMPOTENCY_RETENTION_DAYS * 24 * 60 * 60 * 1000;
 const retained = sql`now() - make_interval(days => ${IDEMPOTENCY_RETENTION_DAYS})`;
 /** No request runs under the key: the one that did ended (`locked_at` null) or died. */
 const notRunning = sql`(${k.lockedAt} is null or ${k.lockedAt} <= now() - make_interval(secs => ${LOCK_SECONDS}))`;
@@ -204,11 +203,15 @@ export class KeyedRequest implements CommitHook {
 export const keyInFlight = () =>
   new AppError(409, messages.offline.keyInFlight, { 'Retry-After': '1' });
 
+/** What was kept before this moment is past IDEMPOTENCY_RETENTION_DAYS at `now`. */
+export const keptUntil = (now: Date) =>
+  new Date(now.getTime() - IDEMPOTENCY_RETENTION_DAYS * 24 * 60 * 60 * 1000);
+
 /** Removes the keys first used more than IDEMPOTENCY_RETENTION_DAYS before `now`. */
 export async function removeExpiredKeys(db: Db, now: Date): Promise<number> {
   const removed = await db
     .delete(k)
-    .where(lt(k.createdAt, new Date(now.getTime() - RETENTION_MS)))
+    .where(lt(k.createdAt, keptUntil(now)))
     .returning({ key: k.key });
   return removed.length;
 }

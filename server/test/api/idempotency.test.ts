@@ -41,7 +41,7 @@ async function probeRoute(app: App) {
     '/api/amostra/escrita',
     {
       schema: { hide: true, body: z.object({ note: z.string() }) },
-      preHandler: app.guard(),
+      onRequest: app.guard(),
     },
     async (request, reply) => {
       const hold = probe.hold;
@@ -436,4 +436,31 @@ describe('a request under a key that fails or dies', () => {
     expect(await probeRows('retomada')).toBe(1);
     expect((await send(w.admin, probeRequest('retomada'), key)).body).toBe(taken.body);
   });
+});
+
+it('documents the header on every write of a signed-in caller, and the 409 of the outbox writes', () => {
+  type Operation = {
+    security?: unknown;
+    parameters?: { in: string; name: string }[];
+    responses?: Record<string, unknown>;
+  };
+  const spec = t.app.swagger() as { paths: Record<string, Record<string, Operation>> };
+  const keyed: string[] = [];
+  for (const [path, operations] of Object.entries(spec.paths)) {
+    for (const [method, operation] of Object.entries(operations)) {
+      const names = (operation.parameters ?? [])
+        .filter((p) => p.in === 'header')
+        .map((p) => p.name);
+      if (names.includes('idempotency-key')) keyed.push(`${method.toUpperCase()} ${path}`);
+      const write = ['post', 'put', 'patch', 'delete'].includes(method);
+      expect(names.includes('idempotency-key'), `${method} ${path}`).toBe(
+        write && operation.security !== undefined,
+      );
+    }
+  }
+  for (const write of OUTBOX_WRITES.filter((item) => item.name !== 'POST /api/uploads')) {
+    expect(keyed).toContain(write.name);
+    const [method, path] = write.name.split(' ');
+    expect(spec.paths[path!]![method!.toLowerCase()]!.responses).toHaveProperty('409');
+  }
 });

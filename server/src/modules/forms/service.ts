@@ -445,8 +445,8 @@ function cleanFilename(filename: string, mime: string): string {
 }
 
 /**
- * The field a proof goes to, in the caller's transaction (the form locked): it must exist in the
- * form, be the caller's to write and ask for a proof.
+ * The field a proof goes to, in the caller's transaction (the form locked), or looked at before
+ * an upload starts: it must exist in the form, be the caller's to write and ask for a proof.
  */
 async function proofField(
   deps: AppDeps,

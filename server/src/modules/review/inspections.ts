@@ -141,8 +141,9 @@ export async function recordInspection(
 }
 
 /**
- * The vistoria `inspectionId` of the instance, locked with it, if the caller may add `adding`
- * photos to it now (10 in all at most): where the next photo's index starts.
+ * The vistoria `inspectionId` of the instance, locked with it in the caller's transaction (or
+ * looked at before an upload starts), if the caller may add `adding` photos to it now (10 in all
+ * at most): where the next photo's index starts.
  */
 async function photoSlots(
   deps: AppDeps,

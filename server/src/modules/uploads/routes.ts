@@ -4,7 +4,13 @@ import { Server } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { UPLOAD_LIMITS } from '../../plugins/http';
 import { callerOf, type Caller } from '../../plugins/auth';
-import { beginUpload, finishedUpload, finishUpload, ownUpload } from './service';
+import {
+  beginUpload,
+  finishedUpload,
+  finishUpload,
+  ownUpload,
+  type FinishedAnswer,
+} from './service';
 import { createUploadStore } from './store';
 
 const m = messages.uploads;
@@ -152,7 +158,7 @@ export async function uploadsRoutes(app: FastifyInstance): Promise<void> {
 function answerFinished(
   reply: FastifyReply,
   method: 'HEAD' | 'PATCH',
-  finished: { status: number; body: string | null; size: number },
+  finished: FinishedAnswer & { size: number },
 ): FastifyReply {
   const offsets = { 'tus-resumable': '1.0.0', 'upload-offset': String(finished.size) };
   if (method === 'HEAD')
