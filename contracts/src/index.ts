@@ -23,3 +23,4 @@ export * from './privacy';
 export * from './regions';
 export * from './reports';
 export * from './registry';
+export * from './offline';
