@@ -11,8 +11,8 @@ import type {
 } from './form-logic';
 
 /**
- * Random forms, rules and answers for the property tests of the evaluator (contracts) and of the
- * page and the server agreeing on it (web, server): test code only, never exported by the index.
+ * Random forms, rules and answers for the property tests of the evaluator (form-logic.test.ts):
+ * test code only, never exported by the index.
  */
 
 const PLAIN_TYPES = ['text', 'number', 'bool', 'date', 'datetime'] as const;
@@ -107,7 +107,7 @@ const rulesFor = (type: FieldType, earlier: readonly LogicFieldDef[]): fc.Arbitr
 };
 
 /** A form of 1–8 fields in order, Listas of 1–3 columns among them, with rules the builder accepts. */
-export const builderForm: fc.Arbitrary<BuilderField[]> = fc
+const builderForm: fc.Arbitrary<BuilderField[]> = fc
   .array(fc.constantFrom<FieldType>(...PLAIN_TYPES, 'form'), { minLength: 1, maxLength: 8 })
   .chain((types) => {
     const defs = types.map((type, index) => definition('a', index, type));
@@ -154,7 +154,7 @@ export const builderForm: fc.Arbitrary<BuilderField[]> = fc
   });
 
 /** An answer a field of `type` may hold as stored (null: unanswered). */
-export const answerOf = (type: PlainType): fc.Arbitrary<string | null> => {
+const answerOf = (type: PlainType): fc.Arbitrary<string | null> => {
   const value: Record<PlainType, fc.Arbitrary<string>> = {
     text: fc.constantFrom('', 'IRGA 424', '2026/0147', 'RA-12', 'x'.repeat(9)),
     number: fc.integer({ min: -3, max: 14 }).map(String),
