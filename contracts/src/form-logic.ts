@@ -11,9 +11,9 @@ export * from './rules/numbers';
 
 const m = messages.logic;
 
-export const CONDITIONS_MAX = 10;
-export const LOGIC_MESSAGE_MAX = 200;
-export const PATTERN_MAX = 60;
+const CONDITIONS_MAX = 10;
+const LOGIC_MESSAGE_MAX = 200;
+const PATTERN_MAX = 60;
 
 /** A message of the builder's own; blank is none (the default message is shown). */
 const OwnMessage = safeText()
@@ -25,7 +25,7 @@ const OwnMessage = safeText()
 const Limit = z.number().min(-1e12).max(1e12).nullable().default(null);
 const Length = z.int().min(0).max(FIELD_TEXT_MAX).nullable().default(null);
 
-export const ConditionSchema = z.object({
+const ConditionSchema = z.object({
   /** A field of the same form before this one (a column before this one, in a Lista). */
   field_id: IdSchema,
   op: z.enum(CONDITION_OPS, { error: 'Escolha a comparação' }),
@@ -37,7 +37,7 @@ export const ConditionSchema = z.object({
 });
 
 /** 'Mostrar somente se': the conditions joined by 'e' (and) or 'ou' (or). */
-export const ShowIfSchema = z.object({
+const ShowIfSchema = z.object({
   join: z.enum(['and', 'or']).default('and'),
   conditions: z
     .array(ConditionSchema)
@@ -46,7 +46,7 @@ export const ShowIfSchema = z.object({
 });
 
 /** The rules of a field, or of a column of a Lista; what a type does not use stays null. */
-export const FieldRulesSchema = z.object({
+const FieldRulesSchema = z.object({
   required: z.boolean().default(false),
   /** Shown instead of 'Preencha este campo'. */
   required_message: OwnMessage,
@@ -72,10 +72,10 @@ export const FieldRulesSchema = z.object({
   message: OwnMessage,
 });
 
-export const ColumnRulesSchema = FieldRulesSchema.extend({ field_id: IdSchema });
+const ColumnRulesSchema = FieldRulesSchema.extend({ field_id: IdSchema });
 
 /** A Lista's sum of a Número column, and its limit: a number, the rice area enrolled, or both. */
-export const ListTotalSchema = z.object({
+const ListTotalSchema = z.object({
   field_id: IdSchema,
   max: z.number().min(0).max(1e12).nullable().default(null),
   /** Not above the hectares of rice the request enrolled (`rice_area_ha`). */
