@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DateSchema, IdSchema, safeText } from './common';
-import { FIELD_TEXT_MAX } from './constants';
+import { FIELD_TEXT_MAX, NUMBER_ABS_MAX } from './constants';
 import { messages } from './messages';
 import { CONDITION_OPS } from './rules/form-logic';
 import { FieldSchema, LIST_COLUMNS_MAX } from './seals';
@@ -22,7 +22,7 @@ const OwnMessage = safeText()
   .default(null)
   .transform((value) => (value?.trim() ? value.trim() : null));
 
-const Limit = z.number().min(-1e12).max(1e12).nullable().default(null);
+const Limit = z.number().min(-NUMBER_ABS_MAX).max(NUMBER_ABS_MAX).nullable().default(null);
 const Length = z.int().min(0).max(FIELD_TEXT_MAX).nullable().default(null);
 
 const ConditionSchema = z.object({
@@ -77,7 +77,7 @@ const ColumnRulesSchema = FieldRulesSchema.extend({ field_id: IdSchema });
 /** A Lista's sum of a Número column, and its limit: a number, the rice area enrolled, or both. */
 const ListTotalSchema = z.object({
   field_id: IdSchema,
-  max: z.number().min(0).max(1e12).nullable().default(null),
+  max: z.number().min(0).max(NUMBER_ABS_MAX).nullable().default(null),
   /** Not above the hectares of rice the request enrolled (`rice_area_ha`). */
   max_rice_area: z.boolean().default(false),
   message: OwnMessage,
