@@ -31,7 +31,7 @@ const ConditionSchema = z.object({
   op: z.enum(CONDITION_OPS, { error: 'Escolha a comparação' }),
   /** true/false for a Sim/Não, a number for a Número; null for 'preenchido' and 'vazio'. */
   value: z
-    .union([z.number().min(-1e12).max(1e12), z.boolean()])
+    .union([z.number().min(-NUMBER_ABS_MAX).max(NUMBER_ABS_MAX), z.boolean()])
     .nullable()
     .default(null),
 });
