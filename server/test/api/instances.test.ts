@@ -165,6 +165,11 @@ describe('GET /api/process-instance/all', () => {
       status: InstanceStatus.ONGOING,
       progress: { finished: 2, total: 3 },
       created_at: ongoing.createdAt.toISOString(),
+      assignee: { id: technician.id, name: 'Rafael Dutra Pereira' },
+      region: 'costeira_interna',
+      waiting_days: 0,
+      idle_days: 0,
+      late_pendencies: 0,
     });
     expect(items[1]).toMatchObject({
       id: producerPending.id,

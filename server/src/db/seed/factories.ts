@@ -26,7 +26,7 @@ import { newCertificateNumber } from '../../modules/certificates/number';
 import { recordEvent } from '../../modules/instances/events';
 import { createFormInstances } from '../../modules/instances/form-instances';
 import { hashPassword } from '../../lib/passwords';
-import { normalizeSearch, userSearchText } from '../../lib/search';
+import { municipalityColumns, normalizeSearch, userSearchText } from '../../lib/search';
 
 /**
  * Builders of valid rows with overrides, creating their parents on demand. The demo seed and the
@@ -132,6 +132,7 @@ export async function createProperty(
     .values({
       ...values,
       searchText: normalizeSearch(values.businessName, values.cnpj, values.municipality),
+      ...municipalityColumns(values.municipality),
     })
     .returning();
   return row!;
