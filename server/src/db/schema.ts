@@ -372,7 +372,10 @@ export const processInstances = pgTable(
       sql`coalesce(${t.technicianId}, ${t.assigneeId})`,
       t.createdAt,
     ),
-    index('process_instances_assignee_idx').on(t.assigneeId),
+    /** The requests assigned and not yet evaluated: the technicians' bells count them. */
+    index('process_instances_assigned_awaiting_idx')
+      .on(t.assigneeId)
+      .where(sql`${t.technicianId} is null and not ${t.finished} and not ${t.rejected}`),
     index('process_instances_recommended_by_idx').on(t.recommendedBy),
     uniqueIndex('process_instances_parent_key').on(t.parentInstanceId),
     /** A certificate is renewed once (a rejected renewal may be asked again). */

@@ -60,3 +60,14 @@ export const isoTimestamp = (text: string) => new Date(text).toISOString();
  */
 export const isoUtc = (value: SQLWrapper) =>
   sql<string>`to_char(${value} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * A read built for one request (filters that combine in too many ways to keep each prepared),
+ * its rows as arrays in the order of the select list. PGlite's driver still keeps the plans of
+ * recent texts (db/pglite-prepared.ts); PostgreSQL plans it with its values.
+ */
+export async function executeRaw(db: Db, statement: SQL): Promise<unknown[][]> {
+  return (await db._.session
+    .prepareQuery(dialect.sqlToQuery(statement), undefined, undefined, true, (rows) => rows)
+    .execute()) as unknown[][];
+}

@@ -5,7 +5,7 @@ ALTER TABLE "properties" ADD COLUMN "region" text DEFAULT 'outras' NOT NULL;--> 
 ALTER TABLE "process_instances" ADD CONSTRAINT "process_instances_assignee_id_users_id_fk" FOREIGN KEY ("assignee_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "pendencies_due_idx" ON "pendencies" USING btree ("due_date","process_instance_id") WHERE "pendencies"."status" <> 'resolved';--> statement-breakpoint
 CREATE INDEX "process_instances_responsible_idx" ON "process_instances" USING btree (coalesce("technician_id", "assignee_id"),"created_at");--> statement-breakpoint
-CREATE INDEX "process_instances_assignee_idx" ON "process_instances" USING btree ("assignee_id");--> statement-breakpoint
+CREATE INDEX "process_instances_assigned_awaiting_idx" ON "process_instances" USING btree ("assignee_id") WHERE "process_instances"."technician_id" is null and not "process_instances"."finished" and not "process_instances"."rejected";--> statement-breakpoint
 CREATE INDEX "properties_region_idx" ON "properties" USING btree ("region");--> statement-breakpoint
 CREATE INDEX "properties_municipality_idx" ON "properties" USING btree ("municipality_key");--> statement-breakpoint
 -- The municipality as municipalityKey writes it and its IRGA region (contracts/src/regions.ts),

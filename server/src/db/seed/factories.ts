@@ -244,6 +244,8 @@ export async function createInstance(
     process?: { id: string };
     property?: { id: string; ownerId: string };
     technician?: { id: string } | null;
+    /** Assigned by an admin (docs/decisions/013); an evaluated instance's is its technician. */
+    assignee?: { id: string } | null;
     rejected?: boolean;
     initiated?: boolean;
     finished?: boolean;
@@ -278,6 +280,7 @@ export async function createInstance(
       propertyId: property.id,
       requestedBy: property.ownerId,
       technicianId,
+      assigneeId: input.assignee?.id ?? null,
       parentInstanceId: input.parent?.id ?? null,
       rejected: input.rejected ?? false,
       initiated: input.initiated ?? false,

@@ -6,7 +6,7 @@ import {
   type InstanceSummary,
 } from '@agroselo/contracts';
 import { and, eq, inArray, isNotNull, not, SQL, sql } from 'drizzle-orm';
-import { alias, PgDialect } from 'drizzle-orm/pg-core';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import {
   certificates,
@@ -18,6 +18,7 @@ import {
   users,
 } from '../../db/schema';
 import type { Page } from '../../lib/pagination';
+import { executeRaw } from '../../lib/raw-statement';
 import { propertySearchTerm, searchPattern } from '../../lib/search';
 import { saoPauloToday } from '../certificates/status';
 import { awaitsProducer, awaitsTechnician, isOpen } from './conditions';
@@ -32,7 +33,6 @@ import {
 /** Who answers for the instance (responsibleId), as the sort and the rows join them. */
 export const responsible = alias(users, 'responsible');
 const owner = alias(users, 'owner');
-const dialect = new PgDialect();
 
 /** Which instances each status of the tables holds (spec §4). */
 export const STATUS_CONDITIONS: Record<InstanceListFilter, SQL | undefined> = {
@@ -178,9 +178,7 @@ export const isTableQuery = (query: InstanceFilter): boolean =>
  * A page of a staff table and its total in ONE statement, whatever the filters and the page:
  * the matching instances are chosen from the narrow rows their filters touch (`matching`, with
  * the sort value), counted, and only the page's rows are joined and presented. Past the last
- * page the count still comes back, on a row with no instance. Built per request (the filters
- * combine in too many ways to keep each prepared); PGlite's driver keeps the plans of recent
- * texts, PostgreSQL plans each with its values.
+ * page the count still comes back, on a row with no instance. Built per request (executeRaw).
  */
 export async function listInstanceTable(
   db: Db,
@@ -221,9 +219,7 @@ export async function listInstanceTable(
     left join ${processes} on ${processes.id} = ${i.processId}
     left join ${users} ${responsible} on ${responsible.id} = ${responsibleId}
     order by page.k ${dir}, page.id ${dir}`;
-  const rows = (await db._.session
-    .prepareQuery(dialect.sqlToQuery(statement), undefined, undefined, true, (raw) => raw)
-    .execute()) as unknown[][];
+  const rows = await executeRaw(db, statement);
   const first = rows[0];
   const totalAt = INSTANCE_SUMMARY_WIDTH + 2;
   return {

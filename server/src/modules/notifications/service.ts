@@ -27,7 +27,7 @@ const i = processInstances;
 const pd = pendencies;
 
 /** Whose bell: each gets its own prepared statement. */
-type Audience = 'staff' | 'owner';
+type Audience = 'staff' | 'technician' | 'owner';
 
 /**
  * What waits for a caller (spec §6, DESIGN §5 and §4b): staff see the requests nobody evaluated
@@ -37,17 +37,27 @@ type Audience = 'staff' | 'owner';
  */
 function pendingConditions(audience: Audience) {
   const open = and(not(i.finished), not(i.rejected))!;
-  if (audience === 'staff') {
-    const pendency = and(
-      eq(pd.status, 'answered'),
-      open,
-      eq(i.technicianId, sql.placeholder('callerId')),
-    )!;
+  const caller = sql.placeholder('callerId');
+  const awaiting = sql`(select ${listCounts.total} from ${listCounts} where ${listCounts.name} = 'instances_awaiting_technician')`;
+  if (audience !== 'owner') {
+    const pendency = and(eq(pd.status, 'answered'), open, eq(i.technicianId, caller))!;
+    if (audience === 'staff')
+      return {
+        requests: awaitsTechnician,
+        pendency,
+        // Every admin sees the same requests: their count is the one triggers keep.
+        requestsTotal: awaiting,
+      };
+    // A technician sees the requests nobody was assigned and those assigned to them, not those
+    // assigned to another technician (docs/decisions/013): the counter less those, which the
+    // partial index of assigned requests counts.
     return {
-      requests: awaitsTechnician,
+      requests: and(
+        awaitsTechnician,
+        sql`(${i.assigneeId} is null or ${i.assigneeId} = ${caller})`,
+      )!,
       pendency,
-      // Every staff member sees the same requests: their count is the one triggers keep.
-      requestsTotal: sql`(select ${listCounts.total} from ${listCounts} where ${listCounts.name} = 'instances_awaiting_technician')`,
+      requestsTotal: sql`(${awaiting} - (select count(*) from ${i} where ${awaitsTechnician} and ${i.assigneeId} is not null and ${i.assigneeId} <> ${caller}))`,
     };
   }
   const own = eq(properties.ownerId, sql.placeholder('callerId'));
@@ -104,13 +114,18 @@ const pageEnd =
 function pendingQuery(db: Db, name: string, audience: Audience) {
   const { requests, pendency, requestsTotal } = pendingConditions(audience);
   const total = sql<number>`(${requestsTotal} + ${pendenciesTotal(pendency)})`.mapWith(Number);
-  const requestKind = audience === 'owner' ? 'owner' : 'staff';
+  const requestKind =
+    audience === 'owner'
+      ? sql`'owner'::text`
+      : audience === 'technician'
+        ? sql`case when ${i.assigneeId} = ${sql.placeholder('callerId')} then 'assigned' else 'staff' end`
+        : sql`'staff'::text`;
   const pendencyKind = audience === 'owner' ? 'pendencyOpen' : 'pendencyAnswered';
   const requestRows = db
     .select({
       id: i.id,
       instanceId: sql<string>`${i.id}`.as('instance_id'),
-      kind: sql<string>`${requestKind}::text`.as('kind'),
+      kind: sql<string>`${requestKind}`.as('kind'),
       at: sql<Date>`${i.createdAt}`.as('at'),
       farm: sql<string | null>`null::text`.as('farm'),
       day: sql<string | null>`null::text`.as('day'),
@@ -177,7 +192,13 @@ function pendingQuery(db: Db, name: string, audience: Audience) {
 }
 
 const audienceOf = (caller: Caller): Audience | null =>
-  STAFF_ROLES.includes(caller.role) ? 'staff' : caller.role === 'owner' ? 'owner' : null;
+  caller.role === 'technician'
+    ? 'technician'
+    : STAFF_ROLES.includes(caller.role)
+      ? 'staff'
+      : caller.role === 'owner'
+        ? 'owner'
+        : null;
 
 export async function listPending(
   deps: AppDeps,
