@@ -132,6 +132,8 @@ export const InstanceSummarySchema = z.object({
     /** 14 digits, unformatted. */
     cnpj: z.string(),
     municipality: z.string(),
+    /** Its responsible technician's CREA: assignment never offers that technician. */
+    responsible_technician_crea: z.string().nullable(),
   }),
   process: z.object({
     id: z.uuid(),

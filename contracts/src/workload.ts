@@ -42,7 +42,9 @@ export const WorkloadSchema = z.object({
   /** Every active technician, then (technician null) the requests nobody answers for. */
   technicians: z.array(
     WorkloadFiguresSchema.extend({
-      technician: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+      technician: z
+        .object({ id: z.uuid(), name: z.string(), crea: z.string().nullable() })
+        .nullable(),
     }),
   ),
   regions: z.array(

@@ -70,8 +70,9 @@ export const instanceSummaryColumns = (
     sql<number>`(select count(*) from ${pendencies} where ${pendencies.processInstanceId} = ${processInstances.id} and ${pendencies.status} <> 'resolved' and ${pendencies.dueDate} < ${today})`.as(
       'late_pendencies',
     ),
+  responsibleCrea: properties.responsibleTechnicianCrea,
 });
-export const INSTANCE_SUMMARY_WIDTH = 20;
+export const INSTANCE_SUMMARY_WIDTH = 21;
 
 /** An InstanceSummary from a row of instanceSummaryColumns read as an array (lib/raw-statement.ts). */
 export function instanceSummaryFromRow(row: unknown[]): InstanceSummary {
@@ -90,6 +91,7 @@ export function instanceSummaryFromRow(row: unknown[]): InstanceSummary {
       business_name: row[8] as string,
       cnpj: row[9] as string,
       municipality: row[10] as string,
+      responsible_technician_crea: row[20] as string | null,
     },
     process: { id: row[1] as string, safra: row[12] as string, stamp: { name: row[11] as string } },
     technician: technicianId ? { id: technicianId, name } : null,

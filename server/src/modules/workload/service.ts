@@ -132,7 +132,12 @@ export async function workload(deps: AppDeps, query: WorkloadQuery): Promise<Wor
   const [result, technicians] = await Promise.all([
     safra === null ? null : figuresBySafra(deps.db, safra, saoPauloToday(), stale),
     deps.db
-      .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+      .select({
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        crea: users.crea,
+      })
       .from(users)
       .where(sql`${users.role} = 'technician' and not ${users.disabled} and not ${users.pending}`)
       .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id)),
@@ -151,7 +156,12 @@ export async function workload(deps: AppDeps, query: WorkloadQuery): Promise<Wor
     others.length === 0
       ? []
       : await deps.db
-          .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+          .select({
+            id: users.id,
+            firstName: users.firstName,
+            lastName: users.lastName,
+            crea: users.crea,
+          })
           .from(users)
           .where(sql`${users.id} in ${others}`);
   return {
@@ -160,7 +170,12 @@ export async function workload(deps: AppDeps, query: WorkloadQuery): Promise<Wor
     stale_days: stale,
     technicians: [
       ...[...technicians, ...formerNames].map((person) => ({
-        technician: { id: person.id, name: fullName(person) },
+        technician: {
+          id: person.id,
+          name: fullName(person),
+          crea: person.crea,
+          active: named.has(person.id),
+        },
         ...figuresOf(byWho.get(person.id)),
       })),
       { technician: null, ...figuresOf(byWho.get(null)) },
