@@ -152,6 +152,7 @@ describe('GET /api/process-instance/all', () => {
         business_name: 'Granja São João',
         cnpj: '29384756000163',
         municipality: 'Camaquã',
+        responsible_technician_crea: null,
       },
       process: {
         id: ongoing.processId,

@@ -69,7 +69,7 @@ export function StaffInstances({
   renderCard,
   tableLabel,
 }: StaffInstancesProps) {
-  const wide = useMediaQuery(WIDE, true) ?? true;
+  const wide = useMediaQuery(WIDE, false, { getInitialValueInEffect: false });
   const { view, change } = useTableView(defaults);
   const filters = useMemo(
     () => ({
