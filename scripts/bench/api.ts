@@ -186,6 +186,24 @@ const PATHS: BenchPath[] = [
     url: () => '/api/process-instance/search?status=in_progress&query=camaqua&limit=12&offset=0',
     target: LIST,
   },
+  // The office's table (issue 43): a region's open requests, oldest first, a page of 25 and its
+  // total in one statement (modules/instances/table.ts).
+  {
+    name: 'office table',
+    role: 'admin',
+    route: '/api/process-instance/all',
+    url: () =>
+      '/api/process-instance/all?status=in_progress&region=campanha&sort=-waiting_days&limit=25&offset=0',
+    target: READ,
+  },
+  {
+    name: 'office table (search)',
+    role: 'admin',
+    route: '/api/process-instance/search',
+    url: () =>
+      '/api/process-instance/search?status=all&region=fronteira_oeste&query=granja&sort=business_name&limit=25&offset=0',
+    target: READ,
+  },
   {
     name: 'instance list (100)',
     role: 'admin',

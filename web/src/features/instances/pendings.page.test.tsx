@@ -35,7 +35,9 @@ describe('PendingsPage', () => {
       'href',
       `/producer-details/${waiting.id}`,
     );
-    expect(urls(fetchMock)).toEqual(['/api/process-instance/all?status=pending&sort=-created_at&limit=12&offset=0']);
+    expect(urls(fetchMock)).toEqual([
+      '/api/process-instance/all?status=pending&sort=-created_at&limit=12&offset=0',
+    ]);
   });
 
   it('searches among the pending requests only', async () => {
