@@ -42,8 +42,14 @@ export const WorkloadSchema = z.object({
   /** Every active technician, then (technician null) the requests nobody answers for. */
   technicians: z.array(
     WorkloadFiguresSchema.extend({
+      /** `active`: an active technician, to whom work may be assigned. */
       technician: z
-        .object({ id: z.uuid(), name: z.string(), crea: z.string().nullable() })
+        .object({
+          id: z.uuid(),
+          name: z.string(),
+          crea: z.string().nullable(),
+          active: z.boolean(),
+        })
         .nullable(),
     }),
   ),

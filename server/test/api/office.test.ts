@@ -118,6 +118,32 @@ beforeAll(async () => {
     process: { safra: '2019/20' },
   });
   otherSafraInstance = await createInstance(t.db, { process: older.process });
+  // An admin evaluated it: it counts under the admin's name.
+  const adminsFarm = await createProperty(t.db, {
+    businessName: 'Granja Z Admin',
+    municipality: 'Camaquã',
+  });
+  const byAdmin = await createInstance(t.db, {
+    process: seals[0]!.process,
+    property: adminsFarm,
+    technician: admin,
+    createdAt: new Date(Date.now() - 400 * DAY),
+  });
+  fixtures.push({
+    row: byAdmin,
+    state: 'accepted',
+    municipality: 'Camaquã',
+    region: 'costeira_interna',
+    businessName: 'Granja Z Admin',
+    who: admin.id,
+    daysAgo: 400,
+    idleDaysAgo: 400,
+    latePendencies: 0,
+    openPendencies: 0,
+    inspected: false,
+    level: null,
+    processId: seals[0]!.process.id,
+  });
 
   for (let n = 0; n < 36; n++) {
     const municipality = MUNICIPALITIES[n % MUNICIPALITIES.length]!;
@@ -652,6 +678,8 @@ describe('GET /api/workload', () => {
         figures(fixtures.filter((f) => f.who === technician.id)),
       );
     }
+    // Who answers for a request without being a technician (an admin who evaluated it) is named.
+    expect(board.technicians.at(-2)?.technician).toMatchObject({ id: admin.id, active: false });
     expect(board.technicians.at(-1)).toMatchObject({
       technician: null,
       ...figures(fixtures.filter((f) => f.who === null)),

@@ -8,7 +8,7 @@ import {
   type WorkloadQuery,
   type WorkloadSettings,
 } from '@agroselo/contracts';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   inspections,
@@ -163,7 +163,7 @@ export async function workload(deps: AppDeps, query: WorkloadQuery): Promise<Wor
             crea: users.crea,
           })
           .from(users)
-          .where(sql`${users.id} in ${others}`);
+          .where(inArray(users.id, others));
   return {
     safra,
     safras: seasons,

@@ -105,7 +105,7 @@ function FigureRow({
         const value = figures[key];
         const late = value !== null && value > staleDays;
         return (
-          <Table.Td key={key} ta="right" fw={late ? 700 : undefined} c={late ? 'red.8' : undefined}>
+          <Table.Td key={key} ta="right" fw={late ? 700 : undefined} c={late ? 'red.9' : undefined}>
             {days(value)}
           </Table.Td>
         );

@@ -43,7 +43,7 @@ const days = (value: number) => (value === 1 ? '1 dia' : `${value} dias`);
 function Age({ value, staleDays }: { value: number; staleDays: number }) {
   const late = value > staleDays;
   return (
-    <Text size="sm" fw={late ? 700 : 400} c={late ? 'red.8' : undefined} className={classes.number}>
+    <Text size="sm" fw={late ? 700 : 400} c={late ? 'red.9' : undefined} className={classes.number}>
       {days(value)}
       {late && <VisuallyHidden> (acima do limite de {staleDays} dias)</VisuallyHidden>}
     </Text>
