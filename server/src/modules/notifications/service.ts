@@ -5,7 +5,7 @@ import {
   type ListQuery,
   type PendingItem,
 } from '@agroselo/contracts';
-import { and, desc, eq, not, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, not, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { prepared, unseenPlaceholder } from '../../lib/prepared';
@@ -52,10 +52,8 @@ function pendingConditions(audience: Audience) {
     // assigned to another technician (docs/decisions/013): the counter less those, which the
     // partial index of assigned requests counts.
     return {
-      requests: and(
-        awaitsTechnician,
-        sql`(${i.assigneeId} is null or ${i.assigneeId} = ${caller})`,
-      )!,
+      requests: and(awaitsTechnician, isNull(i.assigneeId))!,
+      assigned: and(awaitsTechnician, eq(i.assigneeId, caller))!,
       pendency,
       requestsTotal: sql`(${awaiting} - (select count(*) from ${i} where ${awaitsTechnician} and ${i.assigneeId} is not null and ${i.assigneeId} <> ${caller}))`,
     };
@@ -112,20 +110,16 @@ const pageEnd =
 
 /** The bell's page and its total in one statement, prepared once per audience. */
 function pendingQuery(db: Db, name: string, audience: Audience) {
-  const { requests, pendency, requestsTotal } = pendingConditions(audience);
+  const conditions = pendingConditions(audience);
+  const { requests, pendency, requestsTotal } = conditions;
   const total = sql<number>`(${requestsTotal} + ${pendenciesTotal(pendency)})`.mapWith(Number);
-  const requestKind =
-    audience === 'owner'
-      ? sql`'owner'::text`
-      : audience === 'technician'
-        ? sql`case when ${i.assigneeId} = ${sql.placeholder('callerId')} then 'assigned' else 'staff' end`
-        : sql`'staff'::text`;
+  const requestKind = audience === 'owner' ? 'owner' : 'staff';
   const pendencyKind = audience === 'owner' ? 'pendencyOpen' : 'pendencyAnswered';
   const requestRows = db
     .select({
       id: i.id,
       instanceId: sql<string>`${i.id}`.as('instance_id'),
-      kind: sql<string>`${requestKind}`.as('kind'),
+      kind: sql<string>`${requestKind}::text`.as('kind'),
       at: sql<Date>`${i.createdAt}`.as('at'),
       farm: sql<string | null>`null::text`.as('farm'),
       day: sql<string | null>`null::text`.as('day'),
@@ -143,6 +137,25 @@ function pendingQuery(db: Db, name: string, audience: Audience) {
     .where(requests)
     .orderBy(desc(i.createdAt), desc(i.id))
     .limit(pageEnd);
+  // A technician's assigned requests, newest assignment first (the event that assigned them).
+  const assignedAt = sql<Date>`coalesce(${i.lastActionAt}, ${i.createdAt})`;
+  const assignedPage =
+    'assigned' in conditions
+      ? db
+          .select({
+            id: i.id,
+            instanceId: sql<string>`${i.id}`.as('instance_id'),
+            kind: sql<string>`'assigned'::text`.as('kind'),
+            at: assignedAt.as('at'),
+            farm: sql<string | null>`null::text`.as('farm'),
+            day: sql<string | null>`null::text`.as('day'),
+            total: total.as('total'),
+          })
+          .from(i)
+          .where(conditions.assigned)
+          .orderBy(desc(assignedAt), desc(i.id))
+          .limit(pageEnd)
+      : null;
   const pendencyRows = db
     .select({
       id: pd.id,
@@ -179,7 +192,12 @@ function pendingQuery(db: Db, name: string, audience: Audience) {
       db,
       name,
       () =>
-        (owned ?? requestPage.unionAll(pendencyRows))
+        (
+          owned ??
+          (assignedPage
+            ? requestPage.unionAll(assignedPage).unionAll(pendencyRows)
+            : requestPage.unionAll(pendencyRows))
+        )
           .orderBy(sql`at desc`, sql`id desc`)
           // Planned once and kept: see unseenPlaceholder.
           .limit(unseenPlaceholder('limit'))
