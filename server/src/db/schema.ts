@@ -331,6 +331,14 @@ export const processInstances = pgTable(
      */
     assigneeId: uuid('assignee_id').references(() => users.id),
     /**
+     * The IRGA region of its property, copied by triggers (migration 0010) when the instance is
+     * written and when the property's region changes: the office tables filter a region's requests
+     * from an index of their own rather than through every property.
+     */
+    region: text('region', { enum: REGIONS as [Region, ...Region[]] })
+      .notNull()
+      .default('outras'),
+    /**
      * The time of the newest event of its timeline, kept by a trigger on `events` (migration
      * 0010); null reads as `created_at`.
      */
@@ -373,6 +381,7 @@ export const processInstances = pgTable(
       t.createdAt,
     ),
     /** The requests assigned and not yet evaluated: the technicians' bells count them. */
+    index('process_instances_region_idx').on(t.region, t.createdAt),
     index('process_instances_assigned_awaiting_idx')
       .on(t.assigneeId)
       .where(sql`${t.technicianId} is null and not ${t.finished} and not ${t.rejected}`),

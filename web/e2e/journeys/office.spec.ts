@@ -52,7 +52,7 @@ test.describe('the office', () => {
     await expect(waitingHeader).toHaveAttribute('aria-sort', 'descending');
     await expect(page).toHaveURL(/ordem=-espera/);
     await expect(table).toHaveAttribute('aria-busy', 'false');
-    const ages = (await table.locator('tbody tr td:nth-child(9)').allInnerTexts()).map((text) =>
+    const ages = (await table.locator('tbody tr td:nth-child(8)').allInnerTexts()).map((text) =>
       Number.parseInt(text, 10),
     );
     expect(ages.length).toBeGreaterThanOrEqual(3);

@@ -119,7 +119,7 @@ export function tableWhere(filter: InstanceTableQuery, today: string): SQL {
             : sql`${certificates.level} = ${filter.level}`
         })`
       : undefined,
-    filter.region ? eq(p.region, filter.region) : undefined,
+    filter.region ? eq(i.region, filter.region) : undefined,
     filter.municipality ? eq(p.municipalityKey, municipalityKey(filter.municipality)) : undefined,
     technician === 'unassigned'
       ? sql`${responsibleId} is null`

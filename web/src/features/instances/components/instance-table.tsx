@@ -80,8 +80,12 @@ const COLUMNS: Column[] = [
     cell: (item) => item.business.municipality,
   },
   { id: 'region', header: 'Região', sortKey: 'region', cell: (item) => REGION_LABELS[item.region] },
-  { id: 'seal', header: 'Selo', sortKey: 'seal', cell: (item) => item.process.stamp.name },
-  { id: 'safra', header: 'Safra', sortKey: 'safra', cell: (item) => item.process.safra },
+  {
+    id: 'seal',
+    header: 'Selo',
+    sortKey: 'seal',
+    cell: (item) => `${item.process.stamp.name} (${item.process.safra})`,
+  },
   {
     id: 'status',
     header: 'Situação',
