@@ -8,6 +8,8 @@ import {
   FormInstanceParamsSchema,
   FormInstanceSchema,
   FormSaveBodySchema,
+  messages,
+  PRODUCER_ROLES,
   ProofUploadBodySchema,
 } from '@agroselo/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -45,6 +47,11 @@ export async function formsRoutes(base: FastifyInstance): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const security = [{ bearer: [] }];
   const signedIn = app.guard();
+  // Staff write the fields a producer cannot, but never confirm nor finish a form.
+  const producerOnly = app.guard({
+    roles: PRODUCER_ROLES,
+    refusal: messages.forms.finishOwnerOnly,
+  });
   const form = { 200: FormInstanceSchema };
 
   app.get(
@@ -59,7 +66,7 @@ export async function formsRoutes(base: FastifyInstance): Promise<void> {
         params: FormInstanceParamsSchema,
         response: form,
       },
-      preHandler: signedIn,
+      onRequest: signedIn,
     },
     async (request, reply) =>
       sendJsonText(
@@ -86,7 +93,7 @@ export async function formsRoutes(base: FastifyInstance): Promise<void> {
         body: FormSaveBodySchema,
         response: { ...form, 409: FormConflictBodySchema },
       },
-      preHandler: signedIn,
+      onRequest: signedIn,
     },
     async (request, reply) => {
       try {
@@ -117,7 +124,7 @@ export async function formsRoutes(base: FastifyInstance): Promise<void> {
         body: ConfirmCarriedBodySchema,
         response: form,
       },
-      preHandler: signedIn,
+      onRequest: producerOnly,
     },
     (request) =>
       confirmCarried(
@@ -143,7 +150,7 @@ export async function formsRoutes(base: FastifyInstance): Promise<void> {
         body: FormFinishBodySchema,
         response: form,
       },
-      preHandler: signedIn,
+      onRequest: producerOnly,
     },
     (request) =>
       finishForm(
@@ -169,7 +176,7 @@ export async function formsRoutes(base: FastifyInstance): Promise<void> {
         body: FieldEditBodySchema,
         response: { 200: FieldInstanceSchema, 409: FormConflictBodySchema },
       },
-      preHandler: signedIn,
+      onRequest: signedIn,
     },
     async (request, reply) => {
       const { id, formId, fieldId } = request.params;
@@ -192,7 +199,7 @@ export async function formsRoutes(base: FastifyInstance): Promise<void> {
         params: FieldInstanceParamsSchema,
         response: { 201: FormInstanceSchema },
       },
-      preHandler: signedIn,
+      onRequest: signedIn,
     },
     async (request, reply) => {
       const { id, formId, fieldId } = request.params;
@@ -212,7 +219,7 @@ export async function formsRoutes(base: FastifyInstance): Promise<void> {
         params: FieldInstanceParamsSchema,
         response: form,
       },
-      preHandler: signedIn,
+      onRequest: signedIn,
     },
     (request) => {
       const { id, formId, fieldId } = request.params;
@@ -234,7 +241,7 @@ export async function formsRoutes(base: FastifyInstance): Promise<void> {
         body: ProofUploadBodySchema,
         response: form,
       },
-      preHandler: signedIn,
+      onRequest: signedIn,
     },
     (request) => {
       const { id, formId, fieldId } = request.params;
@@ -251,7 +258,7 @@ export async function formsRoutes(base: FastifyInstance): Promise<void> {
         security,
         params: FieldInstanceParamsSchema,
       },
-      preHandler: signedIn,
+      onRequest: signedIn,
     },
     async (request, reply) => {
       const { id, formId, fieldId } = request.params;

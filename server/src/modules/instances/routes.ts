@@ -52,7 +52,7 @@ export async function instancesRoutes(base: FastifyInstance): Promise<void> {
         querystring: InstanceListQuerySchema,
         response,
       },
-      preHandler: staffOnly,
+      onRequest: staffOnly,
     },
     async (request, reply) =>
       sendPage(reply, await listInstances(app.deps, callerOf(request), request.query)),
@@ -72,7 +72,7 @@ export async function instancesRoutes(base: FastifyInstance): Promise<void> {
         querystring: InstanceSearchQuerySchema,
         response,
       },
-      preHandler: staffOnly,
+      onRequest: staffOnly,
     },
     async (request, reply) =>
       sendPage(reply, await listInstances(app.deps, callerOf(request), request.query)),
@@ -112,7 +112,7 @@ export async function instancesRoutes(base: FastifyInstance): Promise<void> {
         params: IdParamsSchema,
         response: detail,
       },
-      preHandler: app.guard(),
+      onRequest: app.guard(),
     },
     (request) => getInstanceDetail(app.deps.db, callerOf(request), request.params.id),
   );
@@ -133,7 +133,7 @@ export async function instancesRoutes(base: FastifyInstance): Promise<void> {
         body: RequestBodySchema,
         response: created,
       },
-      preHandler: app.guard({ roles: PRODUCER_ROLES }),
+      onRequest: app.guard({ roles: PRODUCER_ROLES }),
     },
     async (request, reply) =>
       reply
@@ -157,7 +157,7 @@ export async function instancesRoutes(base: FastifyInstance): Promise<void> {
         body: BusinessBodySchema,
         response: created,
       },
-      preHandler: staffOnly,
+      onRequest: staffOnly,
     },
     async (request, reply) =>
       reply
@@ -186,7 +186,7 @@ export async function instancesRoutes(base: FastifyInstance): Promise<void> {
         body: EvaluateBodySchema,
         response: detail,
       },
-      preHandler: staffOnly,
+      onRequest: staffOnly,
     },
     (request) => evaluateRequest(app.deps, callerOf(request), request.params.id, request.body),
   );
@@ -202,7 +202,7 @@ export async function instancesRoutes(base: FastifyInstance): Promise<void> {
         params: IdParamsSchema,
         response: detail,
       },
-      preHandler: app.guard({ roles: PRODUCER_ROLES }),
+      onRequest: app.guard({ roles: PRODUCER_ROLES }),
     },
     (request) => startInstance(app.deps, callerOf(request), request.params.id),
   );

@@ -8,6 +8,7 @@ import {
   InspectionPhotosBodySchema,
   InspectionSchema,
   InstanceDetailSchema,
+  messages,
   PendencyAnswerBodySchema,
   PendencyCreateBodySchema,
   PendencyListQuerySchema,
@@ -49,6 +50,11 @@ export async function reviewRoutes(base: FastifyInstance): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const staffOnly = app.guard({ roles: STAFF_ROLES });
   const signedIn = app.guard();
+  // The parecer is the assigned technician's; an admin decides as the committee, never recommends.
+  const technicianOnly = app.guard({
+    roles: ['technician'],
+    refusal: messages.review.recommendationTechnicianOnly,
+  });
 
   app.post(
     '/process-instance/:id/pendencies',
@@ -64,7 +70,7 @@ export async function reviewRoutes(base: FastifyInstance): Promise<void> {
         body: PendencyCreateBodySchema,
         response: { 201: PendencySchema },
       },
-      preHandler: staffOnly,
+      onRequest: staffOnly,
     },
     async (request, reply) =>
       reply
@@ -83,7 +89,7 @@ export async function reviewRoutes(base: FastifyInstance): Promise<void> {
         querystring: PendencyListQuerySchema,
         response: { 200: z.array(PendencySchema) },
       },
-      preHandler: signedIn,
+      onRequest: signedIn,
     },
     async (request, reply) =>
       sendPage(
@@ -103,7 +109,7 @@ export async function reviewRoutes(base: FastifyInstance): Promise<void> {
         body: PendencyAnswerBodySchema,
         response: { 200: PendencySchema },
       },
-      preHandler: app.guard({ roles: PRODUCER_ROLES }),
+      onRequest: app.guard({ roles: PRODUCER_ROLES }),
     },
     (request) =>
       answerPendency(app.deps, callerOf(request), request.params.id, request.body.answer),
@@ -120,7 +126,7 @@ export async function reviewRoutes(base: FastifyInstance): Promise<void> {
         body: PendencyResolveBodySchema,
         response: { 200: PendencySchema },
       },
-      preHandler: staffOnly,
+      onRequest: staffOnly,
     },
     (request) => resolvePendency(app.deps, callerOf(request), request.params.id, request.body.note),
   );
@@ -136,7 +142,7 @@ export async function reviewRoutes(base: FastifyInstance): Promise<void> {
         body: PendencyReopenBodySchema,
         response: { 200: PendencySchema },
       },
-      preHandler: staffOnly,
+      onRequest: staffOnly,
     },
     (request) => reopenPendency(app.deps, callerOf(request), request.params.id, request.body.note),
   );
@@ -156,7 +162,7 @@ export async function reviewRoutes(base: FastifyInstance): Promise<void> {
         response: { 201: InspectionSchema },
       },
       config: PHOTO_UPLOAD,
-      preHandler: staffOnly,
+      onRequest: staffOnly,
     },
     async (request, reply) =>
       reply
@@ -177,7 +183,7 @@ export async function reviewRoutes(base: FastifyInstance): Promise<void> {
         response: { 200: InspectionSchema },
       },
       config: PHOTO_UPLOAD,
-      preHandler: staffOnly,
+      onRequest: staffOnly,
     },
     (request) =>
       addInspectionPhotos(
@@ -200,7 +206,7 @@ export async function reviewRoutes(base: FastifyInstance): Promise<void> {
         querystring: InspectionListQuerySchema,
         response: { 200: z.array(InspectionSchema) },
       },
-      preHandler: signedIn,
+      onRequest: signedIn,
     },
     async (request, reply) =>
       sendPage(
@@ -218,7 +224,7 @@ export async function reviewRoutes(base: FastifyInstance): Promise<void> {
         security,
         params: InspectionPhotoParamsSchema,
       },
-      preHandler: signedIn,
+      onRequest: signedIn,
     },
     async (request, reply) => {
       const { id, index } = request.params;
@@ -240,7 +246,7 @@ export async function reviewRoutes(base: FastifyInstance): Promise<void> {
         body: RecommendationBodySchema,
         response: { 200: InstanceDetailSchema },
       },
-      preHandler: staffOnly,
+      onRequest: technicianOnly,
     },
     (request) => recommend(app.deps, callerOf(request), request.params.id, request.body),
   );

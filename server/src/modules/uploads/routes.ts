@@ -108,15 +108,13 @@ export async function uploadsRoutes(app: FastifyInstance): Promise<void> {
     path,
     {
       schema,
-      preHandler: [
-        signedIn,
-        async (request) => {
-          await beginUpload(app.deps, callerOf(request), {
-            length: request.headers['upload-length'] as string | undefined,
-            metadata: request.headers['upload-metadata'] as string | undefined,
-          });
-        },
-      ],
+      onRequest: signedIn,
+      preHandler: async (request) => {
+        await beginUpload(app.deps, callerOf(request), {
+          length: request.headers['upload-length'] as string | undefined,
+          metadata: request.headers['upload-metadata'] as string | undefined,
+        });
+      },
     },
     handle,
   );
@@ -125,13 +123,11 @@ export async function uploadsRoutes(app: FastifyInstance): Promise<void> {
       method,
       url: `${path}/:uploadId`,
       schema,
-      preHandler: [
-        signedIn,
-        async (request) => {
-          const { uploadId } = request.params as { uploadId: string };
-          await ownUpload(store, callerOf(request), uploadId);
-        },
-      ],
+      onRequest: signedIn,
+      preHandler: async (request) => {
+        const { uploadId } = request.params as { uploadId: string };
+        await ownUpload(store, callerOf(request), uploadId);
+      },
       handler: handle,
     });
   }
