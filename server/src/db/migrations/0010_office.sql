@@ -8,6 +8,7 @@ CREATE INDEX "pendencies_due_idx" ON "pendencies" USING btree ("due_date","proce
 CREATE INDEX "process_instances_responsible_idx" ON "process_instances" USING btree (coalesce("technician_id", "assignee_id"),"created_at");--> statement-breakpoint
 CREATE INDEX "process_instances_assigned_awaiting_idx" ON "process_instances" USING btree ("assignee_id") WHERE "process_instances"."technician_id" is null and not "process_instances"."finished" and not "process_instances"."rejected";--> statement-breakpoint
 CREATE INDEX "process_instances_region_idx" ON "process_instances" USING btree ("region","created_at");--> statement-breakpoint
+CREATE INDEX "process_instances_open_region_idx" ON "process_instances" USING btree ("region","created_at","id") WHERE not "process_instances"."finished" and not "process_instances"."rejected";--> statement-breakpoint
 CREATE INDEX "properties_region_idx" ON "properties" USING btree ("region");--> statement-breakpoint
 CREATE INDEX "properties_municipality_idx" ON "properties" USING btree ("municipality_key");--> statement-breakpoint
 -- The municipality as municipalityKey writes it and its IRGA region (contracts/src/regions.ts),

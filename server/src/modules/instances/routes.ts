@@ -92,7 +92,7 @@ export async function instancesRoutes(base: FastifyInstance): Promise<void> {
         body: AssignBodySchema,
         response: { 200: AssignResultSchema },
       },
-      preHandler: app.guard({ roles: ['admin'] }),
+      onRequest: app.guard({ roles: ['admin'] }),
     },
     (request) => assignInstances(app.deps, callerOf(request), request.body),
   );

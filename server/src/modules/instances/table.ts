@@ -52,16 +52,16 @@ interface SortColumn {
   expression: SQL;
   /** Ascending on the wire is descending on the expression (days since = newest first). */
   reversed?: boolean;
-  join?: 'stamp' | 'process' | 'responsible';
+  join?: 'property' | 'stamp' | 'process' | 'responsible';
 }
 
 const SORT_COLUMNS: Record<InstanceSortKey, SortColumn> = {
   created_at: { expression: sql`${i.createdAt}` },
   waiting_days: { expression: sql`${i.createdAt}`, reversed: true },
   idle_days: { expression: sql`coalesce(${i.lastActionAt}, ${i.createdAt})`, reversed: true },
-  business_name: { expression: sql`lower(${p.businessName})` },
-  municipality: { expression: sql`${p.municipalityKey}` },
-  region: { expression: sql`${p.region}` },
+  business_name: { expression: sql`lower(${p.businessName})`, join: 'property' },
+  municipality: { expression: sql`${p.municipalityKey}`, join: 'property' },
+  region: { expression: sql`${i.region}` },
   seal: { expression: sql`lower(${stamps.name})`, join: 'stamp' },
   safra: { expression: sql`${processes.safra}`, join: 'process' },
   status: { expression: statusOrder },
@@ -142,9 +142,15 @@ export function tableWhere(filter: InstanceTableQuery, today: string): SQL {
   )!;
 }
 
+/** Whether a read of instances with these filters needs their property (else it reads none). */
+const needsProperty = (filter: InstanceTableQuery, sort: TableSort) =>
+  Boolean(filter.municipality || filter.query?.trim()) || sort.column.join === 'property';
+
 /** The joins a filtered, sorted read of instances needs for its sort column. */
 export function sortJoins(sort: TableSort): SQL {
   switch (sort.column.join) {
+    case 'property':
+      return sql``;
     case 'stamp':
       return sql`inner join ${stamps} on ${stamps.processId} = ${i.processId}`;
     case 'process':
@@ -204,7 +210,7 @@ export async function listInstanceTable(
   const statement = sql`
     with matching as materialized (
       select ${i.id} as id, ${sort.column.expression} as k
-      from ${i} inner join ${p} on ${p.id} = ${i.propertyId} ${sortJoins(sort)}
+      from ${i} ${needsProperty(query, sort) ? sql`inner join ${p} on ${p.id} = ${i.propertyId}` : sql``} ${sortJoins(sort)}
       where ${tableWhere(query, today)}
     ),
     page as (

@@ -28,7 +28,7 @@ export async function workloadRoutes(base: FastifyInstance): Promise<void> {
         querystring: WorkloadQuerySchema,
         response: { 200: WorkloadSchema },
       },
-      preHandler: app.guard({ roles: ['admin'] }),
+      onRequest: app.guard({ roles: ['admin'] }),
     },
     (request) => workload(app.deps, request.query),
   );
@@ -42,7 +42,7 @@ export async function workloadRoutes(base: FastifyInstance): Promise<void> {
         security,
         response: { 200: WorkloadSettingsSchema },
       },
-      preHandler: app.guard({ roles: STAFF_ROLES }),
+      onRequest: app.guard({ roles: STAFF_ROLES }),
     },
     () => workloadSettings(app.deps),
   );
@@ -57,7 +57,7 @@ export async function workloadRoutes(base: FastifyInstance): Promise<void> {
         body: WorkloadSettingsSchema,
         response: { 200: WorkloadSettingsSchema },
       },
-      preHandler: app.guard({ roles: ['admin'] }),
+      onRequest: app.guard({ roles: ['admin'] }),
     },
     (request) => saveWorkloadSettings(app.deps, request.body),
   );
