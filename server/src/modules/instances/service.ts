@@ -1,12 +1,11 @@
 import { STAFF_ROLES, type InstanceListQuery, type InstanceSummary } from '@agroselo/contracts';
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { pageOfRows, rawPage, totalStatement, type Page } from '../../lib/pagination';
 import { rawStatement } from '../../lib/raw-statement';
 import {
-  formInstances,
   listCounts,
   processes,
   processInstances,
