@@ -71,12 +71,13 @@ export function StaffInstances({
 }: StaffInstancesProps) {
   const wide = useMediaQuery(WIDE, false, { getInitialValueInEffect: false });
   const { view, change } = useTableView(defaults);
+  const fixedTechnician = fixed?.technician;
   const filters = useMemo(
     () => ({
       ...apiFilters(view),
-      ...(fixed?.technician ? { technician_id: fixed.technician } : {}),
+      ...(fixedTechnician ? { technician_id: fixedTechnician } : {}),
     }),
-    [view, fixed?.technician],
+    [view, fixedTechnician],
   );
   const seals = useQuery({ ...sealOptionsQueryOptions(), enabled: wide });
   const technicians = useQuery({ ...technicianOptionsQueryOptions(), enabled: wide && isAdmin });
