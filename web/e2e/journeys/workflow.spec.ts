@@ -143,7 +143,8 @@ for (const viewport of [widths.mobile]) {
 
     // The technician's bell counts it at once and leads to it.
     const bellAnswer = nextBellAnswer(tech);
-    await switchTo(tech, technicianToken, '/pendings');
+    // A technician's Pendentes opens on 'Atribuídas a mim' (issue 43): nobody assigned this one.
+    await switchTo(tech, technicianToken, '/pendings?atribuidas=todas');
     const waiting = (await bellAnswer).length;
     // The technician's first load of the list, cold (the session and the pending items).
     await expect(tech.getByRole('article', { name: farm.name })).toBeVisible({ timeout: 30_000 });
@@ -224,7 +225,8 @@ for (const viewport of [widths.mobile]) {
     // technician rejects it.
     const sustainable = await processIdOf(request, SUSTAINABLE);
     const second = await requestSealOf(request, token, sustainable, farm.id);
-    await switchTo(tech, technicianToken, '/pendings');
+    // A technician's Pendentes opens on 'Atribuídas a mim' (issue 43): nobody assigned this one.
+    await switchTo(tech, technicianToken, '/pendings?atribuidas=todas');
     await tech
       .getByRole('article', { name: farm.name })
       .getByRole('link', { name: /^Ver Detalhes/ })
