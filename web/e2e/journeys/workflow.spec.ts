@@ -309,11 +309,14 @@ for (const viewport of [widths.desktop]) {
     await expect(start).toBeEnabled();
     await start.click();
     await expect(page).toHaveURL('/process-instances');
-    const card = page.getByRole('article', { name: farm.name });
-    await expect(card.getByText('Em Andamento')).toBeVisible();
-    await expect(card.getByText('0 de 3 formulários concluídos')).toBeVisible();
+    // From 992 px the processes are a table (issue 43), newest first: the new one on top.
+    const row = page
+      .getByRole('table', { name: 'Processos' })
+      .getByRole('row', { name: new RegExp(farm.name) });
+    await expect(row.getByText('Em Andamento')).toBeVisible();
+    await expect(row.getByText('Helena Schneider')).toBeVisible();
     await snap(`workflow-staff-start-${px}`);
-    await card.getByRole('link', { name: /^Ver Detalhes/ }).click();
+    await row.getByRole('link', { name: farm.name }).click();
     await expect(
       page
         .getByRole('region', { name: 'Linha do tempo' })
