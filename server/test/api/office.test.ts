@@ -428,6 +428,22 @@ describe('GET /api/process-instance/all: the office table', () => {
     ).toEqual(open);
   });
 
+  it('exports the view as it is on screen: the same filters, search and order', async () => {
+    const query = `safra=${SAFRA}&status=all&region=costeira_interna&sort=-waiting_days`;
+    const { rows } = await walk(query, 7);
+    const response = await get(admin, `/api/export/process-instances.csv?${query}`);
+    expect(response.statusCode).toBe(200);
+    // One farm per line (no name holds the separator), after the BOM and the header.
+    const names = response.body
+      .slice(1)
+      .trimEnd()
+      .split('\r\n')
+      .slice(1)
+      .map((line) => line.split(';')[0]);
+    expect(names).toEqual(rows.map((row) => row.business.business_name));
+    expect(names.length).toBeGreaterThan(3);
+  });
+
   it('costs one statement per page, whatever its size and filters', async () => {
     const headers = await t.auth(admin);
     for (const query of [
