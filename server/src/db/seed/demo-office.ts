@@ -98,6 +98,11 @@ export async function seedOfficeDemo(
     stamp: {
       name: 'Selo Ambiental IRGA',
       description: 'Lavoura de arroz irrigado conduzida com boas práticas ambientais.',
+      features: [
+        'Licenças ambientais da lavoura e da secagem em dia',
+        'Uso racional da água de irrigação',
+        'Destino correto das embalagens de defensivos',
+      ],
     },
   });
   const technicians = [input.technician];
