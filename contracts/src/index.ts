@@ -23,3 +23,4 @@ export * from './regions';
 export * from './reports';
 export * from './registry';
 export * from './workload';
+export * from './offline';

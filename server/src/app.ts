@@ -34,6 +34,7 @@ import { registerDocs } from './plugins/docs';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerHealth } from './plugins/health';
 import { registerHttp } from './plugins/http';
+import { registerIdempotency } from './plugins/idempotency';
 import { waitForHandlersOnClose } from './plugins/in-flight';
 import { registerMetrics } from './plugins/metrics';
 import { compiledResponseSerializer } from './plugins/serializer';
@@ -95,6 +96,7 @@ export async function buildApp(
 
   registerErrorHandling(app);
   waitForHandlersOnClose(app);
+  registerIdempotency(app);
   await registerHttp(app);
   registerHealth(app);
   registerMetrics(app, { poolStats: options.poolStats });

@@ -27,6 +27,8 @@ const invalidPath = (path: string) => path.replace(UUID, 'nao-e-um-id');
 const INVALID_QUERY = 'limit=nada&offset=-1&safra=1999';
 /** A list of lists: no route's body has that shape, JSON or multipart (which also takes JSON). */
 const INVALID_BODY = { payload: '[[]]', headers: { 'content-type': 'application/json' } };
+/** An Idempotency-Key no write takes (a control character): refused after the guard, too. */
+const INVALID_KEY = { 'idempotency-key': 'chave\u0001inválida' };
 /** Whether the invalid call must fail validation: it garbled ids, or sent a body where one goes. */
 const validates = (row: (typeof ACCESS_MATRIX)[number], path: string, validPath: string) =>
   path !== validPath ||
@@ -50,8 +52,11 @@ it('has a row for every API route the server documents, and none for routes it l
 
 it('answers every subject on every endpoint as the access matrix says', async () => {
   const mismatches: string[] = [];
-  for (const row of ACCESS_MATRIX) {
+  for (const [index, row] of ACCESS_MATRIX.entries()) {
     const { method, url } = splitRoute(row.route);
+    // Every write carries an Idempotency-Key, one per row and the same for every subject: keys
+    // are per user, so each subject gets its own answer, and a key never takes anyone past a guard.
+    const key = method === 'GET' ? {} : { 'idempotency-key': `matriz-${index}` };
     for (const subject of SUBJECTS) {
       const body = row.body ? await row.body(fx, subject) : {};
       const auth = subject === 'anonymous' ? {} : await t.auth(fx.users[subject]);
@@ -59,7 +64,7 @@ it('answers every subject on every endpoint as the access matrix says', async ()
         method: method as InjectOptions['method'],
         url: row.path?.(fx, subject) ?? url,
         payload: body.payload,
-        headers: { ...body.headers, ...auth },
+        headers: { ...body.headers, ...key, ...auth },
       });
       const expected = row.expect[subject];
       const refusedInPortuguese =
@@ -78,7 +83,8 @@ it('answers every subject on every endpoint as the access matrix says', async ()
 
 /**
  * The same calls with every part a route validates made invalid: ids that are not ids, a query
- * out of range, a body of the wrong shape. A caller without a token still gets 401 and a role
+ * out of range, a body of the wrong shape, an Idempotency-Key that is none. A caller without a
+ * token still gets 401 and a role
  * that may never call the route 403 (DESIGN §6: the guard runs before validation, so a refused
  * caller never learns the schema); every other answer is the validation's 4xx, never a 5xx nor a
  * success.
@@ -95,7 +101,11 @@ it('refuses before it validates: 401, then 403 by role, then 422', async () => {
         method: method as InjectOptions['method'],
         url: `${path}${path.includes('?') ? '&' : '?'}${INVALID_QUERY}`,
         ...(hasBody ? { payload: INVALID_BODY.payload } : {}),
-        headers: { ...(hasBody ? INVALID_BODY.headers : {}), ...auth },
+        headers: {
+          ...(hasBody ? INVALID_BODY.headers : {}),
+          ...(method === 'GET' ? {} : INVALID_KEY),
+          ...auth,
+        },
       });
       const expected = row.invalid?.[subject] ?? row.expect[subject];
       const exact = expected === 401 || expected === 403 || row.invalid?.[subject] !== undefined;

@@ -172,7 +172,7 @@ const json = (payload: unknown): Body => ({
 let signUps = 0;
 
 /** A property body that passes validation, with a CNPJ no other row has used. */
-const propertyBody = (extra: Record<string, string> = {}) =>
+export const propertyBody = (extra: Record<string, string> = {}) =>
   json({
     business_name: 'Granja da Matriz',
     business_type: 'Granja',

@@ -1,4 +1,4 @@
-import { messages, type ValidationIssue } from '@agroselo/contracts';
+import { messages, type StateConflictKind, type ValidationIssue } from '@agroselo/contracts';
 
 /**
  * The one error type of the server: a status and the pt-BR `detail` the user reads (or, for a
@@ -30,6 +30,22 @@ export const tooManyRequests = (detail: string, retryAfterSeconds: number) =>
  */
 export const invalidField = (field: string, msg: string, type = 'value_error') =>
   new AppError(422, [{ loc: ['body', field], msg, type }]);
+
+/**
+ * 409 of a write whose target changed state meanwhile (a pendência no longer open, a form
+ * finished, an instance concluded): the answer carries the target as it is now, `current`, read
+ * for the caller once the write's transaction is undone (DESIGN §4c; plugins/errors.ts).
+ */
+export class StateConflict extends AppError {
+  constructor(
+    detail: string,
+    readonly kind: StateConflictKind,
+    /** The target as its GET gives it: the value, or its JSON text where the database writes it. */
+    readonly current: () => Promise<unknown>,
+  ) {
+    super(409, detail);
+  }
+}
 
 /** Seconds a client is asked to wait while the database is away; it usually returns in seconds. */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;

@@ -52,6 +52,11 @@ async function identify(
   return user;
 }
 
+const guards = new WeakSet<object>();
+
+/** Whether `hook` is one of the guards below: routes that have one are for signed-in callers. */
+export const isGuard = (hook: unknown): boolean => typeof hook === 'function' && guards.has(hook);
+
 export const authPlugin = fp<{ db: Db; tokens: TokenService }>(async (app, { db, tokens }) => {
   app.decorateRequest('caller', null);
   const callerById = callerQuery(db);
@@ -61,14 +66,17 @@ export const authPlugin = fp<{ db: Db; tokens: TokenService }>(async (app, { db,
    * `roles`. It runs before the body is read or anything is validated: a caller without a token
    * gets 401 and a role that may never call the route 403, never a 422 that teaches the schema.
    */
-  const guard = (options: GuardOptions = {}): onRequestAsyncHookHandler =>
+  const guard = (options: GuardOptions = {}): onRequestAsyncHookHandler => {
     async function authGuard(request: FastifyRequest, _reply: FastifyReply) {
       const caller = await identify(request, tokens, callerById);
       if (caller.pending && !options.allowPending)
         throw forbidden(messages.auth.accountNotVerified);
       if (options.roles && !options.roles.includes(caller.role)) throw forbidden(options.refusal);
       request.caller = caller;
-    };
+    }
+    guards.add(authGuard);
+    return authGuard;
+  };
 
   /** onRequest hook for public routes that behave differently for a signed-in caller. */
   const optional: onRequestAsyncHookHandler = async function optionalAuth(request) {

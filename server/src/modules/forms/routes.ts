@@ -3,14 +3,15 @@ import {
   FieldEditBodySchema,
   FieldInstanceParamsSchema,
   FieldInstanceSchema,
-  FormConflictBodySchema,
   FormFinishBodySchema,
   FormInstanceParamsSchema,
   FormInstanceSchema,
   FormSaveBodySchema,
+  FormWriteConflictBodySchema,
   messages,
   PRODUCER_ROLES,
   ProofUploadBodySchema,
+  WriteConflictBodySchema,
 } from '@agroselo/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -53,6 +54,7 @@ export async function formsRoutes(base: FastifyInstance): Promise<void> {
     refusal: messages.forms.finishOwnerOnly,
   });
   const form = { 200: FormInstanceSchema };
+  const formWrite = { ...form, 409: WriteConflictBodySchema };
 
   app.get(
     FORM,
@@ -91,7 +93,7 @@ export async function formsRoutes(base: FastifyInstance): Promise<void> {
         security,
         params: FormInstanceParamsSchema,
         body: FormSaveBodySchema,
-        response: { ...form, 409: FormConflictBodySchema },
+        response: { ...form, 409: FormWriteConflictBodySchema },
       },
       onRequest: signedIn,
     },
@@ -122,7 +124,7 @@ export async function formsRoutes(base: FastifyInstance): Promise<void> {
         security,
         params: FormInstanceParamsSchema,
         body: ConfirmCarriedBodySchema,
-        response: form,
+        response: formWrite,
       },
       onRequest: producerOnly,
     },
@@ -148,7 +150,7 @@ export async function formsRoutes(base: FastifyInstance): Promise<void> {
         security,
         params: FormInstanceParamsSchema,
         body: FormFinishBodySchema,
-        response: form,
+        response: formWrite,
       },
       onRequest: producerOnly,
     },
@@ -174,7 +176,7 @@ export async function formsRoutes(base: FastifyInstance): Promise<void> {
         security,
         params: FieldInstanceParamsSchema,
         body: FieldEditBodySchema,
-        response: { 200: FieldInstanceSchema, 409: FormConflictBodySchema },
+        response: { 200: FieldInstanceSchema, 409: FormWriteConflictBodySchema },
       },
       onRequest: signedIn,
     },
@@ -197,7 +199,7 @@ export async function formsRoutes(base: FastifyInstance): Promise<void> {
         summary: 'Nova linha de uma Lista, com uma célula vazia por coluna',
         security,
         params: FieldInstanceParamsSchema,
-        response: { 201: FormInstanceSchema },
+        response: { 201: FormInstanceSchema, 409: WriteConflictBodySchema },
       },
       onRequest: signedIn,
     },
@@ -217,7 +219,7 @@ export async function formsRoutes(base: FastifyInstance): Promise<void> {
           '(a linha que fica sem células sai junto)',
         security,
         params: FieldInstanceParamsSchema,
-        response: form,
+        response: formWrite,
       },
       onRequest: signedIn,
     },
@@ -239,7 +241,7 @@ export async function formsRoutes(base: FastifyInstance): Promise<void> {
         security,
         params: FieldInstanceParamsSchema,
         body: ProofUploadBodySchema,
-        response: form,
+        response: formWrite,
       },
       onRequest: signedIn,
     },

@@ -19,6 +19,7 @@ import {
   PRODUCER_ROLES,
   RecommendationBodySchema,
   STAFF_ROLES,
+  WriteConflictBodySchema,
 } from '@agroselo/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -68,7 +69,7 @@ export async function reviewRoutes(base: FastifyInstance): Promise<void> {
         security,
         params: IdParamsSchema,
         body: PendencyCreateBodySchema,
-        response: { 201: PendencySchema },
+        response: { 201: PendencySchema, 409: WriteConflictBodySchema },
       },
       onRequest: staffOnly,
     },
@@ -107,12 +108,11 @@ export async function reviewRoutes(base: FastifyInstance): Promise<void> {
         security,
         params: PendencyParamsSchema,
         body: PendencyAnswerBodySchema,
-        response: { 200: PendencySchema },
+        response: { 200: PendencySchema, 409: WriteConflictBodySchema },
       },
       onRequest: app.guard({ roles: PRODUCER_ROLES }),
     },
-    (request) =>
-      answerPendency(app.deps, callerOf(request), request.params.id, request.body.answer),
+    (request) => answerPendency(app.deps, callerOf(request), request.params.id, request.body),
   );
 
   app.put(
@@ -124,11 +124,11 @@ export async function reviewRoutes(base: FastifyInstance): Promise<void> {
         security,
         params: PendencyParamsSchema,
         body: PendencyResolveBodySchema,
-        response: { 200: PendencySchema },
+        response: { 200: PendencySchema, 409: WriteConflictBodySchema },
       },
       onRequest: staffOnly,
     },
-    (request) => resolvePendency(app.deps, callerOf(request), request.params.id, request.body.note),
+    (request) => resolvePendency(app.deps, callerOf(request), request.params.id, request.body),
   );
 
   app.put(
@@ -140,11 +140,11 @@ export async function reviewRoutes(base: FastifyInstance): Promise<void> {
         security,
         params: PendencyParamsSchema,
         body: PendencyReopenBodySchema,
-        response: { 200: PendencySchema },
+        response: { 200: PendencySchema, 409: WriteConflictBodySchema },
       },
       onRequest: staffOnly,
     },
-    (request) => reopenPendency(app.deps, callerOf(request), request.params.id, request.body.note),
+    (request) => reopenPendency(app.deps, callerOf(request), request.params.id, request.body),
   );
 
   app.post(
@@ -159,7 +159,7 @@ export async function reviewRoutes(base: FastifyInstance): Promise<void> {
         security,
         params: IdParamsSchema,
         body: InspectionCreateBodySchema,
-        response: { 201: InspectionSchema },
+        response: { 201: InspectionSchema, 409: WriteConflictBodySchema },
       },
       config: PHOTO_UPLOAD,
       onRequest: staffOnly,
@@ -180,7 +180,7 @@ export async function reviewRoutes(base: FastifyInstance): Promise<void> {
         security,
         params: InspectionParamsSchema,
         body: InspectionPhotosBodySchema,
-        response: { 200: InspectionSchema },
+        response: { 200: InspectionSchema, 409: WriteConflictBodySchema },
       },
       config: PHOTO_UPLOAD,
       onRequest: staffOnly,
@@ -244,7 +244,7 @@ export async function reviewRoutes(base: FastifyInstance): Promise<void> {
         security,
         params: IdParamsSchema,
         body: RecommendationBodySchema,
-        response: { 200: InstanceDetailSchema },
+        response: { 200: InstanceDetailSchema, 409: WriteConflictBodySchema },
       },
       onRequest: technicianOnly,
     },
