@@ -154,7 +154,7 @@ export const InstanceSummarySchema = z.object({
   }),
   /** When the producer requested the seal. */
   created_at: z.iso.datetime({ offset: true }),
-  /** Who answers for it: the technician, or before the evaluation the assignee (decision 016). */
+  /** Who answers for it: the technician, or before the evaluation the assignee (decision 018). */
   assignee: z.object({ id: z.uuid(), name: z.string() }).nullable(),
   region: z.enum(REGIONS),
   /** São Paulo days since the request, and since the newest event of its timeline. */
@@ -298,7 +298,7 @@ export const InstanceDetailSchema = z.object({
   technician: Person.nullable(),
   /**
    * Who answers for it: the technician, or before the evaluation the one an admin assigned
-   * (docs/decisions/016); null while nobody does.
+   * (docs/decisions/018); null while nobody does.
    */
   assignee: Person.nullable(),
   rejected: z.boolean(),

@@ -277,7 +277,7 @@ export const messages = {
     daysInvalid: 'Informe um número inteiro de dias, de 0 a 3650',
     sortInvalid: (keys: readonly string[]) =>
       `Ordene por uma destas colunas (com - na frente para a ordem inversa): ${keys.join(', ')}`,
-    // Assignment (DESIGN §4c, docs/decisions/016).
+    // Assignment (DESIGN §4c, docs/decisions/018).
     assignIdsRequired: 'Escolha de 1 a 500 processos',
     assignTechnicianRequired: 'Escolha o técnico',
     assignNotFound: (count: number) =>

@@ -325,7 +325,7 @@ export const processInstances = pgTable(
     requestedBy: uuid('requested_by').references(() => users.id),
     technicianId: uuid('technician_id').references(() => users.id),
     /**
-     * The technician an admin assigned (docs/decisions/016): before the evaluation the one expected
+     * The technician an admin assigned (docs/decisions/018): before the evaluation the one expected
      * to evaluate; from then on `technician_id` is the responsible technician and an assignment
      * changes both. Who answers for an instance is `coalesce(technician_id, assignee_id)`.
      */

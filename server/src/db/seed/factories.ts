@@ -244,7 +244,7 @@ export async function createInstance(
     process?: { id: string };
     property?: { id: string; ownerId: string };
     technician?: { id: string } | null;
-    /** Assigned by an admin (docs/decisions/016); an evaluated instance's is its technician. */
+    /** Assigned by an admin (docs/decisions/018); an evaluated instance's is its technician. */
     assignee?: { id: string } | null;
     rejected?: boolean;
     initiated?: boolean;

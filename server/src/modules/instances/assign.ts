@@ -38,7 +38,7 @@ async function activeTechnician(tx: Db, id: string) {
 }
 
 /**
- * PUT /api/process-instance/assign (admin, docs/decisions/016): every instance to one technician,
+ * PUT /api/process-instance/assign (admin, docs/decisions/018): every instance to one technician,
  * or none of them. Before the evaluation the technician becomes the assignee, who evaluates it;
  * after it, the responsible technician until the conclusion. Refused as a whole when an instance
  * does not exist (404), is concluded or rejected (409) or belongs to a property whose responsible

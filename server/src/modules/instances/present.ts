@@ -25,7 +25,7 @@ import { stampImageUrl } from '../seals/present';
 
 /**
  * Who answers for an instance: its technician, or before the evaluation the technician an admin
- * assigned (docs/decisions/016).
+ * assigned (docs/decisions/018).
  */
 export const responsibleId = sql<
   string | null
@@ -291,7 +291,7 @@ export function instanceDetailFromRow(row: unknown[], caller: Caller): InstanceD
   const conflicted = hasConflictOfInterest(caller, crea);
   const assigned = caller.role === 'technician' && technicianId === caller.id;
   const assigneeId = get<string | null>('assigneeId');
-  /** An assigned request is evaluated by its assignee or an admin (docs/decisions/016). */
+  /** An assigned request is evaluated by its assignee or an admin (docs/decisions/018). */
   const assignedElsewhere =
     caller.role === 'technician' && assigneeId !== null && assigneeId !== caller.id;
   const committee = get<boolean>('committee');

@@ -225,7 +225,7 @@ export async function evaluateRequest(
       if (assignedToAnother(caller, request.assigneeId)) throw forbidden(m.assignedToOther);
       refuseConflictOfInterest(caller, request.crea);
     }
-    // An admin evaluating an assigned request answers for its assignee (docs/decisions/016).
+    // An admin evaluating an assigned request answers for its assignee (docs/decisions/018).
     const technicianId = caller.role === 'admin' ? (request?.assigneeId ?? caller.id) : caller.id;
     const now = new Date();
     const [evaluated] = await tx

@@ -49,7 +49,7 @@ function pendingConditions(audience: Audience) {
         requestsTotal: awaiting,
       };
     // A technician sees the requests nobody was assigned and those assigned to them, not those
-    // assigned to another technician (docs/decisions/016): the counter less those, which the
+    // assigned to another technician (docs/decisions/018): the counter less those, which the
     // partial index of assigned requests counts.
     return {
       requests: and(awaitsTechnician, isNull(i.assigneeId))!,
