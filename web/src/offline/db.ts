@@ -56,7 +56,11 @@ export interface OutboxItem {
   /** What it is, in words: 'Vistoria de 28/11/2026'. */
   title: string;
   /** What the user wrote, as the list and a conflict show it. */
-  written: { label: string; value: string }[];
+  written: {
+    label: string;
+    value: string;
+    /** A form field's instance id: a conflict shows the server's value beside. */ fieldId?: string;
+  }[];
   /** The instance page it belongs to. */
   instanceId?: string;
   /** What it changes (`pendency:<id>`): later writes to the same target wait behind it. */

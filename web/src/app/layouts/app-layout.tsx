@@ -2,6 +2,7 @@ import { memo, useMemo } from 'react';
 import { AppShell } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Outlet } from 'react-router';
+import { OfflineNotice } from '../../components/offline/offline-notice';
 import { SiteFooter } from '../../components/site-footer';
 import { useSession } from '../session';
 import { AppHeader } from './app-header';
@@ -69,6 +70,7 @@ export function AppLayout() {
           </AppShell.Navbar>
         )}
         <AppShell.Main id="conteudo" className={classes.main}>
+          <OfflineNotice />
           <div className={classes.page}>
             <Page />
           </div>

@@ -48,7 +48,7 @@ import { ListField } from './components/list-field';
 import { PendencyNote } from './components/pendency-note';
 import { ProofField } from './components/proof-field';
 import { SeasonNotes } from './components/season-notes';
-import { draftStore } from './drafts';
+import { draftStore } from '../../offline/drafts';
 import { formatDay, formatMoment, isPastDay } from '../../lib/dates';
 import { useFirstAnswerDeferred } from '../../lib/use-first-answer-deferred';
 import { carriedFieldsOf } from './season';

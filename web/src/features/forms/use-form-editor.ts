@@ -11,8 +11,8 @@ import {
   type FormInstanceItem,
 } from './api';
 import { uploadsSettled } from '../../lib/uploads';
-import { draftStore, type Draft } from './drafts';
-import { useOnline } from './use-online';
+import { draftStore, type Draft } from '../../offline/drafts';
+import { useOnline } from '../../offline/use-online';
 
 type Values = Record<string, string | null>;
 type Versions = Record<string, number>;
