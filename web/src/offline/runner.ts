@@ -18,7 +18,8 @@ export function onSent(listener: (item: OutboxItem) => void): () => void {
 
 async function run(): Promise<void> {
   const account = accountOf(tokenStore.get());
-  if (!account) return;
+  // A browser that knows it has no network at all: the `online` event starts the next try.
+  if (!account || !navigator.onLine) return;
   const work = async () => {
     const next = await sendWaiting(account, sendItem, (item) =>
       sentListeners.forEach((listener) => listener(item)),

@@ -12,6 +12,13 @@ function signedInAccount(): string {
   return account;
 }
 
+/**
+ * What an instance's writes change, for the outbox: a conflict or a refusal on one of them (its
+ * pendências, forms, vistorias, parecer) holds the later writes of the same instance until the
+ * user chooses.
+ */
+export const instanceTarget = (instanceId: string) => `instance:${instanceId}`;
+
 /** Keeps `write` in the outbox, to be sent when the link allows, in the order written. */
 export async function queueWrite(write: NewOutboxItem): Promise<OutboxItem> {
   const item = await enqueue(signedInAccount(), write);
@@ -19,6 +26,23 @@ export async function queueWrite(write: NewOutboxItem): Promise<OutboxItem> {
   void requestBackgroundSync();
   void flushOutbox();
   return item;
+}
+
+/** Whether writes of the signed-in account wait in the outbox (a new one must go after them). */
+export async function writesWaiting(): Promise<boolean> {
+  const account = accountOf(tokenStore.get());
+  if (!account) return false;
+  return (await outboxItems(account).catch(() => [])).length > 0;
+}
+
+/** A file as the outbox keeps it, bytes and all. */
+export async function storedFile(file: File) {
+  return {
+    name: file.name,
+    type: file.type,
+    lastModified: file.lastModified,
+    bytes: await file.arrayBuffer(),
+  };
 }
 
 export type SentOrQueued<T> = { queued: false; answer: T } | { queued: true };
@@ -32,10 +56,8 @@ export type SentOrQueued<T> = { queued: false; answer: T } | { queued: true };
 export async function sendNowOrQueue<T>(
   write: NewOutboxItem & { request: NonNullable<NewOutboxItem['request']> },
 ): Promise<SentOrQueued<T>> {
-  const account = signedInAccount();
   const key = crypto.randomUUID();
-  const earlier = await outboxItems(account).catch(() => []);
-  if (navigator.onLine && earlier.length === 0) {
+  if (navigator.onLine && !(await writesWaiting())) {
     const { method, path, json } = write.request;
     try {
       const answer = await request<T>(path.slice(API_BASE.length), {
