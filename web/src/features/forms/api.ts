@@ -118,6 +118,10 @@ export function useDeleteRow(instanceId: string, formId: string) {
  * A proof sent with tus to …/field/{fieldId}/proof, resumable over a weak link; its answer, the
  * form, replaces the page's. The form's uploads share its id as their scope.
  */
+/** Where a field's proof is sent (tus `target`). */
+export const proofTarget = (instanceId: string, formId: string, fieldId: string) =>
+  `${API_BASE}${formPath(instanceId, formId)}/field/${fieldId}/proof`;
+
 export function useProofUpload(instanceId: string, formId: string) {
   const setForm = useFormAnswer(instanceId, formId);
   return (
@@ -127,7 +131,7 @@ export function useProofUpload(instanceId: string, formId: string) {
   ) => {
     const upload = startUpload<FormInstanceItem>({
       file,
-      target: `${API_BASE}${formPath(instanceId, formId)}/field/${fieldId}/proof`,
+      target: proofTarget(instanceId, formId, fieldId),
       scope: formId,
       ...options,
     });

@@ -1,5 +1,6 @@
 import { Container, Stack, Text, Title } from '@mantine/core';
 import { ReviewNotices } from '../notifications/review-notices';
+import { FieldDaySection } from './components/keep-offline';
 import { InstanceList } from './components/instance-list';
 import { PendingCard } from './components/pending-card';
 
@@ -15,6 +16,7 @@ export function PendingsPage() {
           <Title order={1}>Pendentes</Title>
           <Text c="dimmed">Pedidos de selo que aguardam a avaliação de um técnico.</Text>
         </Stack>
+        <FieldDaySection />
         <ReviewNotices />
         <InstanceList
           status="pending"

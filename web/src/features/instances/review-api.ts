@@ -17,7 +17,7 @@ export type InspectionItem = Camel<Inspection>;
 export type ReviewFormItem = Camel<FormInstance>;
 
 /** An instance has a handful of each; one page holds them all. */
-const REVIEW_LIST_LIMIT = 200;
+export const REVIEW_LIST_LIMIT = 200;
 /**
  * The forms feature's queries: a pendência on a field reopens it there. Named here rather than
  * imported, as features do not import each other's queries.
