@@ -140,6 +140,17 @@ export const UPLOADS_PATH = '/api/uploads';
  */
 export const UPLOAD_CHUNK_BYTES = 256 * 1024;
 
+/**
+ * Writes sent again after a lost answer (DESIGN §4c): the outbox gives each write a key made on
+ * the device (a UUID) in this header, and the server answers the same key and request with the
+ * answer it kept, for IDEMPOTENCY_RETENTION_DAYS days after the key's first use.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+export const IDEMPOTENCY_KEY_MAX = 255;
+export const IDEMPOTENCY_RETENTION_DAYS = 7;
+/** `true` on an answer given again from the one kept under the key, not written again. */
+export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
+
 /** Lists send their full count in this header (DESIGN §4). */
 export const TOTAL_COUNT_HEADER = 'X-Total-Count';
 

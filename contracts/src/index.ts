@@ -22,3 +22,4 @@ export * from './privacy';
 export * from './regions';
 export * from './reports';
 export * from './registry';
+export * from './offline';

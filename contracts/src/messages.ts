@@ -384,6 +384,10 @@ export const messages = {
     pendencyNotOpen: 'Esta pendência não está aberta.',
     pendencyAlreadyResolved: 'Esta pendência já está resolvida.',
     pendencyAlreadyOpen: 'Esta pendência já está aberta.',
+    expectedStatusInvalid: 'O status esperado deve ser open, answered ou resolved',
+    /** A queued change made on a pendência seen in another status (`expected_status`). */
+    pendencyChanged: (status: string) =>
+      `Esta pendência mudou desde que você a viu: agora está ${status.toLowerCase()}.`,
     answerOwnerOnly: 'Apenas o produtor dono da propriedade pode responder à pendência',
     reviewerOnly: 'Apenas o técnico responsável ou um administrador pode revisar este processo',
     formRequired: 'Escolha o formulário da pendência',
@@ -440,6 +444,17 @@ export const messages = {
       `Parecer técnico de ${name}: ${outcome}. ${justification}`,
     /** 'Formulário — Campo', or the form alone. */
     where: (form: string, field: string | null) => (field ? `${form} — ${field}` : form),
+  },
+
+  /** Writes sent again after a lost answer (DESIGN §4c). */
+  offline: {
+    keyInvalid: 'A chave de idempotência deve ter de 1 a 255 caracteres ASCII visíveis',
+    keyReused:
+      'Esta chave de idempotência já foi usada em outra requisição; gere uma chave nova para esta',
+    keyInFlight:
+      'Uma requisição com esta chave de idempotência ainda está em andamento; tente de novo em instantes',
+    answerLost:
+      'Esta operação já foi feita, mas a resposta dela se perdeu; atualize a página para ver o resultado',
   },
 
   security: {

@@ -155,11 +155,22 @@ export const PendencyCreateBodySchema = z.object({
 export type PendencyCreateBody = z.input<typeof PendencyCreateBodySchema>;
 export type PendencyCreateInput = z.output<typeof PendencyCreateBodySchema>;
 
+/**
+ * The status the pendência had when the change was made (a queued change of the outbox): when
+ * given and the pendência is in another one now, the change answers 409 with the pendência as it
+ * is, so a resolve made offline never overrides a reopen made meanwhile (DESIGN §4c).
+ */
+const ExpectedStatusSchema = z
+  .enum(PENDENCY_STATUSES, { error: m.expectedStatusInvalid })
+  .optional();
+
 /** PUT /api/pendency/{id}/answer (JSON). */
 export const PendencyAnswerBodySchema = z.object({
   answer: writtenText(m.answerRequired, PENDENCY_TEXT_MAX, m.textTooLong(PENDENCY_TEXT_MAX)),
+  expected_status: ExpectedStatusSchema,
 });
 export type PendencyAnswerBody = z.input<typeof PendencyAnswerBodySchema>;
+export type PendencyAnswerInput = z.output<typeof PendencyAnswerBodySchema>;
 
 /** PUT /api/pendency/{id}/resolve (JSON, the note optional). */
 export const PendencyResolveBodySchema = z
@@ -168,14 +179,18 @@ export const PendencyResolveBodySchema = z
       .max(PENDENCY_TEXT_MAX, m.textTooLong(PENDENCY_TEXT_MAX))
       .optional()
       .transform((value) => value?.trim() ?? ''),
+    expected_status: ExpectedStatusSchema,
   })
   .nullish()
-  .transform((body) => ({ note: body?.note ?? '' }));
+  .transform((body) => ({ note: body?.note ?? '', expected_status: body?.expected_status }));
 export type PendencyResolveBody = z.input<typeof PendencyResolveBodySchema>;
+/** Resolve and reopen: the note, and the status the pendência was seen in. */
+export type PendencyMoveInput = z.output<typeof PendencyReopenBodySchema>;
 
 /** PUT /api/pendency/{id}/reopen (JSON): says what is still wrong. */
 export const PendencyReopenBodySchema = z.object({
   note: writtenText(m.noteRequired, PENDENCY_TEXT_MAX, m.textTooLong(PENDENCY_TEXT_MAX)),
+  expected_status: ExpectedStatusSchema,
 });
 export type PendencyReopenBody = z.input<typeof PendencyReopenBodySchema>;
 

@@ -31,6 +31,7 @@ import { requestLogFields } from './plugins/client-address';
 import { registerDocs } from './plugins/docs';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerHttp } from './plugins/http';
+import { registerIdempotency } from './plugins/idempotency';
 import { waitForHandlersOnClose } from './plugins/in-flight';
 import { compiledResponseSerializer } from './plugins/serializer';
 import { rendererAt } from './plugins/signed-in-pages';
@@ -86,6 +87,7 @@ export async function buildApp(
 
   registerErrorHandling(app);
   waitForHandlersOnClose(app);
+  registerIdempotency(app);
   await registerHttp(app);
   await registerDocs(app);
   await app.register(authPlugin, { db: deps.db, tokens: deps.tokens });

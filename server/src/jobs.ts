@@ -1,4 +1,5 @@
 import type { AppDeps } from './deps';
+import { expiredKeysJob } from './lib/idempotency';
 import type { DailyJob } from './lib/jobs';
 import { sweepExpiredFailures } from './modules/auth/attempts';
 import { expiryAlertsJob } from './modules/certificates/expiry-alerts';
@@ -18,4 +19,5 @@ export const dailyJobs = (deps: Pick<AppDeps, 'config' | 'mailer'>): DailyJob[] 
   deadlineRemindersJob(deps),
   expiryAlertsJob(deps),
   expiredUploadsJob(deps.config),
+  expiredKeysJob,
 ];

@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { migrationsFolder, pgliteTemplate } from '../paths';
+import './commit-hook';
 import './pg-transaction';
 import { preparedPglite } from './pglite-prepared';
 import * as schema from './schema';

@@ -703,3 +703,53 @@ export const listCounts = pgTable('list_counts', {
   name: text('name').primaryKey(),
   total: bigint('total', { mode: 'number' }).notNull(),
 });
+
+/**
+ * The answer kept per user and `Idempotency-Key` (DESIGN §4c, plugins/idempotency.ts): the row is
+ * claimed before the route runs (`lock_token`, `locked_at`: a request under the key is running),
+ * marked `written_at` by every transaction the route commits, and given the answer (`status`,
+ * `headers`, `body`) with the route's own write where the route records it, else when it answers.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** SHA-256 of the method, the URL, the headers the route names and the body (files' bytes included). */
+    requestHash: text('request_hash').notNull(),
+    lockToken: uuid('lock_token').notNull(),
+    lockedAt: timestamp('locked_at', { withTimezone: true }).notNull(),
+    writtenAt: timestamp('written_at', { withTimezone: true }),
+    status: integer('status'),
+    headers: jsonb('headers').$type<Record<string, string>>(),
+    body: text('body'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.key] }),
+    index('idempotency_keys_created_at_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * A resumable upload that reached its last byte (modules/uploads): its answer, success or refusal,
+ * inserted with the attachment on success, so the attachment happens once whoever sends the last
+ * part again, and a HEAD or a repeated PATCH learns it is done.
+ */
+export const finishedUploads = pgTable(
+  'finished_uploads',
+  {
+    /** The tus id of the upload. */
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    size: integer('size').notNull(),
+    status: integer('status').notNull(),
+    body: text('body'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('finished_uploads_created_at_idx').on(t.createdAt)],
+);

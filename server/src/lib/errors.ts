@@ -1,4 +1,4 @@
-import { messages, type ValidationIssue } from '@agroselo/contracts';
+import { messages, type StateConflictKind, type ValidationIssue } from '@agroselo/contracts';
 
 /**
  * The one error type of the server: a status and the pt-BR `detail` the user reads (or, for a
@@ -21,6 +21,22 @@ export const unauthorized = (detail: string = messages.auth.notAuthenticated) =>
 export const forbidden = (detail: string = messages.auth.forbidden) => new AppError(403, detail);
 export const notFound = (detail: string = messages.common.notFound) => new AppError(404, detail);
 export const conflict = (detail: string) => new AppError(409, detail);
+
+/**
+ * 409 of a write whose target changed state meanwhile (a pendência no longer open, a form
+ * finished, an instance concluded): the answer carries the target as it is now, `current`, read
+ * for the caller once the write's transaction is undone (DESIGN §4c; plugins/errors.ts).
+ */
+export class StateConflict extends AppError {
+  constructor(
+    detail: string,
+    readonly kind: StateConflictKind,
+    /** The target as its GET gives it: the value, or its JSON text where the database writes it. */
+    readonly current: () => Promise<unknown>,
+  ) {
+    super(409, detail);
+  }
+}
 export const tooManyRequests = (detail: string, retryAfterSeconds: number) =>
   new AppError(429, detail, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
 

@@ -50,19 +50,27 @@ async function identify(
   return user;
 }
 
+const guards = new WeakSet<object>();
+
+/** Whether `hook` is one of the guards below: routes that have one are for signed-in callers. */
+export const isGuard = (hook: unknown): boolean => typeof hook === 'function' && guards.has(hook);
+
 export const authPlugin = fp<{ db: Db; tokens: TokenService }>(async (app, { db, tokens }) => {
   app.decorateRequest('caller', null);
   const callerById = callerQuery(db);
 
   /** preHandler that requires a valid token, an enabled account and, when given, one of `roles`. */
-  const guard = (options: GuardOptions = {}): preHandlerAsyncHookHandler =>
+  const guard = (options: GuardOptions = {}): preHandlerAsyncHookHandler => {
     async function authGuard(request: FastifyRequest, _reply: FastifyReply) {
       const caller = await identify(request, tokens, callerById);
       if (caller.pending && !options.allowPending)
         throw forbidden(messages.auth.accountNotVerified);
       if (options.roles && !options.roles.includes(caller.role)) throw forbidden();
       request.caller = caller;
-    };
+    }
+    guards.add(authGuard);
+    return authGuard;
+  };
 
   /** preHandler for public routes that behave differently for a signed-in caller. */
   const optional: preHandlerAsyncHookHandler = async function optionalAuth(request) {

@@ -1,8 +1,16 @@
-import { messages, type ValidationIssue } from '@agroselo/contracts';
+import {
+  FormInstanceSchema,
+  InstanceDetailSchema,
+  messages,
+  PendencySchema,
+  type StateConflictKind,
+  type ValidationIssue,
+} from '@agroselo/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, isDatabaseUnavailable, serviceUnavailable } from '../lib/errors';
+import { AppError, isDatabaseUnavailable, serviceUnavailable, StateConflict } from '../lib/errors';
 import { BASELINE_SECURITY_HEADERS } from './http';
+import { compileSerializer } from './serializer';
 
 const CLIENT_ERRORS: Record<string, [number, string]> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, messages.common.unsupportedMedia],
@@ -23,6 +31,15 @@ const CLIENT_ERRORS: Record<string, [number, string]> = {
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof StateConflict) {
+      return stateConflictAnswer(error).then(
+        (answer) => reply.code(answer.status).type(JSON_TYPE).send(answer.body),
+        (readError: unknown) => {
+          if (!(readError instanceof AppError)) throw readError;
+          return reply.code(readError.statusCode).send({ detail: readError.detail });
+        },
+      );
+    }
     if (error instanceof AppError) {
       return reply.code(error.statusCode).headers(error.headers).send({ detail: error.detail });
     }
@@ -77,3 +94,34 @@ export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors'
       JSON.stringify({ detail: tooLong ? messages.common.invalidId : messages.security.badUrl }),
     );
 };
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+const CURRENT_SCHEMAS = {
+  pendency: PendencySchema,
+  form_instance: FormInstanceSchema,
+  process_instance: InstanceDetailSchema,
+};
+const currentSerializers = new Map<StateConflictKind, (value: unknown) => string>();
+
+/**
+ * The 409 of a state conflict as JSON text, `{detail, kind, current}` (contracts' StateConflictBody):
+ * `current` written by the schema of the target's own GET, so it reads exactly as that GET does.
+ */
+export async function stateConflictAnswer(
+  error: StateConflict,
+): Promise<{ status: number; body: string }> {
+  const current = await error.current();
+  let json: string;
+  if (typeof current === 'string') json = current;
+  else {
+    let serialize = currentSerializers.get(error.kind);
+    if (!serialize) {
+      serialize = compileSerializer(CURRENT_SCHEMAS[error.kind] as never) as (v: unknown) => string;
+      currentSerializers.set(error.kind, serialize);
+    }
+    json = serialize(current);
+  }
+  const body = `{"detail":${JSON.stringify(error.detail)},"kind":"${error.kind}","current":${json}}`;
+  return { status: error.statusCode, body };
+}

@@ -44,7 +44,16 @@ export function compileSerializer<T>(schema: z.ZodType<T>): (data: T) => string 
   return fastJson(nullableInsteadOfAnyOf(jsonSchema) as Parameters<typeof fastJson>[0]);
 }
 
-export const compiledResponseSerializer: FastifySerializerCompiler<z.ZodType> = ({ schema }) => {
+export const compiledResponseSerializer: FastifySerializerCompiler<z.ZodType> = ({
+  schema,
+  httpStatus,
+}) => {
+  // A refusal's schema (the 409 of a write: the union of the states it may have met) costs tens
+  // of milliseconds to compile and is rarely used: it is compiled on first use, not at start.
+  if (Number(httpStatus) >= 400) {
+    let lazy: ((data: unknown) => string) | undefined;
+    return (data: unknown) => (lazy ??= compileSerializer(schema))(data);
+  }
   const stringify = compileSerializer(schema);
   return (data: unknown) => stringify(data);
 };

@@ -593,7 +593,11 @@ describe('PUT /api/process-instance/{id}/form/{formId}/save', () => {
       .where(eq(processInstances.id, instance.id));
     const response = await save(owner, url, [{ id: ids.text, content: 'x' }]);
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ detail: m.instanceFinished });
+    expect(response.json()).toMatchObject({
+      detail: m.instanceFinished,
+      kind: 'process_instance',
+      current: { id: instance.id, finished: true },
+    });
   });
 });
 
@@ -939,7 +943,8 @@ describe('PUT /api/process-instance/{id}/form/{formId}/finish', () => {
     const detail = await call(owner, 'GET', `/api/process-instance/${instance.id}`);
     expect(detail.json()).toMatchObject({ progress: { finished: 1, total: 1 } });
 
-    // Every write to a finished form: 409 'Formulário já finalizado'.
+    // Every write to a finished form: 409 'Formulário já finalizado', with the form as it is
+    // (the finish itself has nothing queued to compare, and says it alone).
     const writes = [
       () => save(owner, url, [{ id: ids.text, content: 'tarde demais' }]),
       () => save(technician, url, [{ id: ids.staff, content: 'tarde demais' }]),
@@ -955,8 +960,13 @@ describe('PUT /api/process-instance/{id}/form/{formId}/finish', () => {
     for (const write of writes) {
       const refused = await write();
       expect(refused.statusCode).toBe(409);
-      expect(refused.json()).toEqual({ detail: m.commited });
+      expect(refused.json()).toMatchObject({ detail: m.commited });
     }
+    const withCurrent = await writes[0]!();
+    expect(withCurrent.json()).toMatchObject({
+      kind: 'form_instance',
+      current: { id: formId, commited: true },
+    });
   });
 
   it('signs a form that requires it with the password: signer, time and the hash of the content', async () => {

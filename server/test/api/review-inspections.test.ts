@@ -120,7 +120,11 @@ describe('POST /api/process-instance/{id}/inspections', () => {
       await visit(),
     );
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ detail: m.inspectionNotAllowed });
+    expect(response.json()).toMatchObject({
+      detail: m.inspectionNotAllowed,
+      kind: 'process_instance',
+      current: { id: accepted.id },
+    });
   });
 
   it('records the vistoria with its photos, the timeline event and the count', async () => {

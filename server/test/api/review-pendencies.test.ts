@@ -194,7 +194,11 @@ describe('POST /api/process-instance/{id}/pendencies', () => {
       body(target),
     );
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ detail: m.pendencyNotAllowed });
+    expect(response.json()).toMatchObject({
+      detail: m.pendencyNotAllowed,
+      kind: 'process_instance',
+      current: { id: target.instance.id, finished: true },
+    });
   });
 });
 
@@ -216,7 +220,11 @@ describe('the field reopened by a pendência', () => {
       fields: [{ id: target.proofId, content: true }],
     });
     expect(locked.statusCode).toBe(409);
-    expect(locked.json()).toEqual({ detail: messages.forms.commited });
+    expect(locked.json()).toMatchObject({
+      detail: messages.forms.commited,
+      kind: 'form_instance',
+      current: { id: target.formInstanceId },
+    });
     const staff = await send(w.technician, 'PUT', `${base}/save`, {
       fields: [{ id: target.textId, content: 'x' }],
     });
@@ -364,7 +372,11 @@ describe('answer, resolve and reopen', () => {
     });
     const again = await send(w.owner, 'PUT', url, { answer: 'De novo' });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ detail: m.pendencyNotOpen });
+    expect(again.json()).toMatchObject({
+      detail: m.pendencyNotOpen,
+      kind: 'pendency',
+      current: { id: pendency.id, status: 'answered' },
+    });
 
     const detail = await detailOf(w.technician, instance.id);
     expect(detail.events.at(-1)).toMatchObject({ type: 'pendency_answered' });
@@ -392,14 +404,22 @@ describe('answer, resolve and reopen', () => {
     expect((await send(w.otherTechnician, 'PUT', resolve, {})).statusCode).toBe(403);
     const stillOpen = await send(w.technician, 'PUT', reopen, { note: 'x' });
     expect(stillOpen.statusCode).toBe(409);
-    expect(stillOpen.json()).toEqual({ detail: m.pendencyAlreadyOpen });
+    expect(stillOpen.json()).toMatchObject({
+      detail: m.pendencyAlreadyOpen,
+      kind: 'pendency',
+      current: { id: pendency.id, status: 'open' },
+    });
 
     const resolved = await send(w.technician, 'PUT', resolve, {});
     expect(resolved.statusCode).toBe(200);
     expect(resolved.json().status).toBe('resolved');
     const twice = await send(w.admin, 'PUT', resolve, { note: 'ok' });
     expect(twice.statusCode).toBe(409);
-    expect(twice.json()).toEqual({ detail: m.pendencyAlreadyResolved });
+    expect(twice.json()).toMatchObject({
+      detail: m.pendencyAlreadyResolved,
+      kind: 'pendency',
+      current: { id: pendency.id, status: 'resolved' },
+    });
 
     const noNote = await send(w.technician, 'PUT', reopen, {});
     expect(noNote.statusCode).toBe(422);

@@ -195,9 +195,12 @@ describe('tus uploads at /api/uploads', () => {
     const download = await call(owner, 'GET', target);
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.equals(bytes)).toBe(true);
-    // The partial upload is gone once attached.
+    // The partial upload is gone once attached; HEAD says it is whole.
     expect(await partialFiles()).toBe(0);
-    expect((await call(owner, 'HEAD', location)).statusCode).toBe(404);
+    const done = await call(owner, 'HEAD', location);
+    expect(done.statusCode).toBe(200);
+    expect(done.headers['upload-offset']).toBe(String(bytes.length));
+    expect(done.headers['upload-length']).toBe(String(bytes.length));
   });
 
   it('hides an upload from everyone but its creator, and lets the creator cancel it', async () => {
@@ -254,10 +257,14 @@ describe('tus uploads at /api/uploads', () => {
       log: silentLogger as never,
     });
     const soon = await runner.runDue(new Date(Date.now() + 60 * 60 * 1000));
-    expect(soon).toMatchObject([{ status: 'ran', summary: '0 envios abandonados removidos' }]);
+    expect(soon).toMatchObject([
+      { status: 'ran', summary: '0 envios abandonados removidos, 0 envios concluídos esquecidos' },
+    ]);
     expect((await call(owner, 'HEAD', location)).statusCode).toBe(200);
     const later = await runner.runDue(new Date(Date.now() + 49 * 60 * 60 * 1000));
-    expect(later).toMatchObject([{ status: 'ran', summary: '1 envios abandonados removidos' }]);
+    expect(later).toMatchObject([
+      { status: 'ran', summary: '1 envios abandonados removidos, 0 envios concluídos esquecidos' },
+    ]);
     expect((await call(owner, 'HEAD', location)).statusCode).toBe(404);
     expect(await partialFiles()).toBe(0);
   });

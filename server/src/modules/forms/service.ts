@@ -19,6 +19,7 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Readable } from 'node:stream';
 import type { Db } from '../../db/client';
+import { recordAnswer } from '../../db/commit-hook';
 import {
   fieldChildren,
   fieldInstances,
@@ -35,12 +36,14 @@ import {
   forbidden,
   invalidField,
   notFound,
+  StateConflict,
 } from '../../lib/errors';
 import { acceptFile, type UploadedFile } from '../../lib/files';
 import { newId } from '../../lib/ids';
 import { verifyPassword } from '../../lib/passwords';
 import type { Caller } from '../../plugins/auth';
 import { claimAttempt } from '../auth/attempts';
+import { instanceNow } from '../instances/detail';
 import { recordEvent } from '../instances/events';
 import { fullName } from '../../lib/people';
 import {
@@ -103,9 +106,11 @@ export async function getFormInstance(
 /**
  * Locks the form for this transaction and tells as whom the caller writes it, or refuses. A
  * finished form stays open to its producer for `fieldIds` when each is a field (or a cell of a
- * Lista) under an open pendência (DESIGN §4b); every other field keeps the 409.
+ * Lista) under an open pendência (DESIGN §4b); every other field keeps the 409, which carries the
+ * form as it is now when it was finished, else the instance (not started, concluded: DESIGN §4c).
  */
 async function openForWrite(
+  deps: AppDeps,
   tx: Db,
   caller: Caller,
   instanceId: string,
@@ -122,8 +127,17 @@ async function openForWrite(
     form.initiated &&
     !form.finished &&
     (await underOpenPendencies(tx, formId, fieldIds));
-  if (!reopened) throw refusal;
-  return { form, writer };
+  if (reopened) return { form, writer };
+  if (refusal.statusCode !== 409 || typeof refusal.detail !== 'string') throw refusal;
+  throw form.initiated && !form.finished
+    ? new StateConflict(refusal.detail, 'form_instance', () =>
+        getFormInstanceJson(deps, caller, instanceId, formId),
+      )
+    : new StateConflict(
+        refusal.detail,
+        'process_instance',
+        instanceNow(deps.db, caller, instanceId),
+      );
 }
 
 /** Field instances of the form by id, with what decides who writes them and their last writer. */
@@ -252,6 +266,7 @@ export async function saveForm(
 ): Promise<FormInstance> {
   return deps.db.transaction(async (tx) => {
     const { writer } = await openForWrite(
+      deps,
       tx,
       caller,
       instanceId,
@@ -263,7 +278,7 @@ export async function saveForm(
       'fields',
       index,
     ]);
-    return getFormInstance(deps, caller, instanceId, formId, tx);
+    return recordAnswer(await getFormInstance(deps, caller, instanceId, formId, tx));
   });
 }
 
@@ -276,27 +291,27 @@ export async function editField(
   fieldId: string,
   body: FieldEditBody,
 ): Promise<FieldInstance> {
-  const form = await deps.db.transaction(async (tx) => {
-    const { writer } = await openForWrite(tx, caller, instanceId, formId, [fieldId]);
+  return deps.db.transaction(async (tx) => {
+    const { writer } = await openForWrite(deps, tx, caller, instanceId, formId, [fieldId]);
     const [field] = await fieldsById(tx, formId, [fieldId]);
     if (!field) throw notFound(m.fieldNotFound);
     await writeFields(tx, caller, writer, formId, [{ id: fieldId, ...body }], () => ['body']);
-    return getFormInstance(deps, caller, instanceId, formId, tx);
+    const form = await getFormInstance(deps, caller, instanceId, formId, tx);
+    const written = form.field_instances
+      .flatMap((item) => [
+        item,
+        ...item.child_field_instances.map((cell) => ({
+          ...cell,
+          child_field_instances: [],
+          pendency: item.pendency,
+          editable: item.editable,
+          carried_over: item.carried_over,
+          last_season: null,
+        })),
+      ])
+      .find((item) => item.id === fieldId);
+    return recordAnswer(written!);
   });
-  const field = form.field_instances
-    .flatMap((item) => [
-      item,
-      ...item.child_field_instances.map((cell) => ({
-        ...cell,
-        child_field_instances: [],
-        pendency: item.pendency,
-        editable: item.editable,
-        carried_over: item.carried_over,
-        last_season: null,
-      })),
-    ])
-    .find((item) => item.id === fieldId);
-  return field!;
 }
 
 /** The Lista `fieldId` of the form, its columns and how many rows it has. */
@@ -328,7 +343,7 @@ export async function addRow(
   fieldId: string,
 ): Promise<FormInstance> {
   return deps.db.transaction(async (tx) => {
-    const { writer } = await openForWrite(tx, caller, instanceId, formId);
+    const { writer } = await openForWrite(deps, tx, caller, instanceId, formId);
     const found = await findTable(tx, formId, fieldId);
     if (!found) throw notFound(m.fieldNotFound);
     if (found.type !== 'form') throw badRequest(m.notAList);
@@ -371,7 +386,7 @@ export async function deleteRowOrCell(
   fieldId: string,
 ): Promise<FormInstance> {
   const { form, removedKeys } = await deps.db.transaction(async (tx) => {
-    const { writer } = await openForWrite(tx, caller, instanceId, formId);
+    const { writer } = await openForWrite(deps, tx, caller, instanceId, formId);
     const targets = await tx
       .select({
         id: fi.id,
@@ -434,13 +449,14 @@ function cleanFilename(filename: string, mime: string): string {
  * form, be the caller's to write and ask for a proof.
  */
 async function proofField(
+  deps: AppDeps,
   tx: Db,
   caller: Caller,
   instanceId: string,
   formId: string,
   fieldId: string,
 ) {
-  const { writer } = await openForWrite(tx, caller, instanceId, formId, [fieldId]);
+  const { writer } = await openForWrite(deps, tx, caller, instanceId, formId, [fieldId]);
   const [field] = await tx
     .select({
       id: fi.id,
@@ -472,7 +488,7 @@ export async function checkProofUpload(
   fieldId: string,
   size: number,
 ): Promise<void> {
-  await deps.db.transaction((tx) => proofField(tx, caller, instanceId, formId, fieldId));
+  await deps.db.transaction((tx) => proofField(deps, tx, caller, instanceId, formId, fieldId));
   if (size > PROOF_MAX_BYTES) throw new AppError(413, m.proofTooLarge);
 }
 
@@ -492,7 +508,7 @@ export async function uploadProof(
   let storedKey: string | null = null;
   try {
     const result = await deps.db.transaction(async (tx) => {
-      const field = await proofField(tx, caller, instanceId, formId, fieldId);
+      const field = await proofField(deps, tx, caller, instanceId, formId, fieldId);
       const file = acceptFile(body.file as UploadedFile, {
         types: PROOF_TYPES,
         maxBytes: PROOF_MAX_BYTES,
@@ -517,7 +533,7 @@ export async function uploadProof(
         .onConflictDoUpdate({ target: proofs.fieldInstanceId, set: values });
       await clearCarried(tx, [fieldId]);
       return {
-        form: await getFormInstance(deps, caller, instanceId, formId, tx),
+        form: recordAnswer(await getFormInstance(deps, caller, instanceId, formId, tx)),
         oldKey: field.oldKey,
       };
     });
@@ -563,7 +579,7 @@ export async function confirmCarried(
 ): Promise<FormInstance> {
   const ids = body.field_ids ? [...new Set(body.field_ids)] : undefined;
   return deps.db.transaction(async (tx) => {
-    const { writer } = await openForWrite(tx, caller, instanceId, formId, ids ?? []);
+    const { writer } = await openForWrite(deps, tx, caller, instanceId, formId, ids ?? []);
     if (writer !== 'producer') throw forbidden(m.finishOwnerOnly);
     if (ids && ids.length > 0) {
       const found = await tx

@@ -204,3 +204,7 @@ export async function getInstanceDetail(
   if (!row) throw notFound(messages.instances.notFound);
   return instanceDetailFromRow(row, caller);
 }
+
+/** The instance as its GET gives it to `caller`, read when asked: the `current` of a 409. */
+export const instanceNow = (db: Db, caller: Caller, instanceId: string) => () =>
+  getInstanceDetail(db, caller, instanceId);

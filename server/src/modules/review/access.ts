@@ -2,7 +2,7 @@ import { PRODUCER_ROLES, STAFF_ROLES, messages } from '@agroselo/contracts';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { processes, processInstances as i, properties } from '../../db/schema';
-import { conflict, forbidden, notFound } from '../../lib/errors';
+import { forbidden, notFound, StateConflict } from '../../lib/errors';
 import type { Caller } from '../../plugins/auth';
 import { refuseConflictOfInterest } from './conflict';
 
@@ -56,6 +56,14 @@ export function reviewableBy(caller: Caller, target: ReviewTarget | undefined): 
 export const underReview = (target: ReviewTarget) =>
   target.initiated && !target.finished && !target.rejected;
 
-export function refuseUnlessUnderReview(target: ReviewTarget, message: string): void {
-  if (!underReview(target)) throw conflict(message);
+/**
+ * A review write on an instance not under review (not started, rejected or concluded meanwhile)
+ * answers 409 with the instance as it is now, `now` (DESIGN §4c).
+ */
+export function refuseUnlessUnderReview(
+  target: ReviewTarget,
+  message: string,
+  now: () => Promise<unknown>,
+): void {
+  if (!underReview(target)) throw new StateConflict(message, 'process_instance', now);
 }

@@ -12,6 +12,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
 import type { Db } from '../../db/client';
+import { recordAnswer } from '../../db/commit-hook';
 import { inspectionPhotos, inspections } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { AppError, conflict, forbidden, invalidField, notFound } from '../../lib/errors';
@@ -20,6 +21,7 @@ import { newId } from '../../lib/ids';
 import { pageFrom, type Page } from '../../lib/pagination';
 import type { Caller } from '../../plugins/auth';
 import { brazilianDay, saoPauloToday } from '../certificates/status';
+import { instanceNow } from '../instances/detail';
 import { recordEvent } from '../instances/events';
 import { fullName } from '../../lib/people';
 import { readableBy, refuseUnlessUnderReview, reviewableBy, reviewTarget } from './access';
@@ -106,10 +108,14 @@ export async function recordInspection(
   body: InspectionCreateInput,
 ): Promise<Inspection> {
   const id = newId();
-  await keepingFilesOnlyOnSuccess(deps, (stored) =>
+  return keepingFilesOnlyOnSuccess(deps, (stored) =>
     deps.db.transaction(async (tx) => {
       const target = reviewableBy(caller, await reviewTarget(tx, instanceId, { lock: true }));
-      refuseUnlessUnderReview(target, m.inspectionNotAllowed);
+      refuseUnlessUnderReview(
+        target,
+        m.inspectionNotAllowed,
+        instanceNow(deps.db, caller, instanceId),
+      );
       if (body.visited_on > saoPauloToday()) throw invalidField('visited_on', m.visitedOnFuture);
       const photos = checkPhotos(body.photos);
       await tx.insert(inspections).values({
@@ -129,9 +135,9 @@ export async function recordInspection(
         message: m.eventInspection(fullName(caller), brazilianDay(body.visited_on), photos.length),
         data: { inspection: id },
       });
+      return recordAnswer(await readInspection(tx, id));
     }),
   );
-  return readInspection(deps.db, id);
 }
 
 /**
@@ -139,6 +145,7 @@ export async function recordInspection(
  * photos to it now (10 in all at most): where the next photo's index starts.
  */
 async function photoSlots(
+  deps: AppDeps,
   tx: Db,
   caller: Caller,
   instanceId: string,
@@ -146,7 +153,7 @@ async function photoSlots(
   adding: number,
 ): Promise<number> {
   const target = reviewableBy(caller, await reviewTarget(tx, instanceId, { lock: true }));
-  refuseUnlessUnderReview(target, m.inspectionNotAllowed);
+  refuseUnlessUnderReview(target, m.inspectionNotAllowed, instanceNow(deps.db, caller, instanceId));
   const [inspection] = await tx
     .select({
       next: sql<number>`(select coalesce(max(ph.index) + 1, 0) from ${inspectionPhotos} ph where ph.inspection_id = ${inspections.id})`.mapWith(
@@ -177,7 +184,7 @@ export async function checkInspectionPhotoUpload(
   size: number,
 ): Promise<void> {
   if (!STAFF_ROLES.includes(caller.role)) throw forbidden();
-  await deps.db.transaction((tx) => photoSlots(tx, caller, instanceId, inspectionId, 1));
+  await deps.db.transaction((tx) => photoSlots(deps, tx, caller, instanceId, inspectionId, 1));
   if (size > INSPECTION_PHOTO_MAX_BYTES) throw new AppError(413, m.photoTooLarge);
 }
 
@@ -189,13 +196,13 @@ export async function addInspectionPhotos(
   inspectionId: string,
   photos: readonly UploadedFileValue[],
 ): Promise<Inspection> {
-  await keepingFilesOnlyOnSuccess(deps, (stored) =>
+  return keepingFilesOnlyOnSuccess(deps, (stored) =>
     deps.db.transaction(async (tx) => {
-      const next = await photoSlots(tx, caller, instanceId, inspectionId, photos.length);
+      const next = await photoSlots(deps, tx, caller, instanceId, inspectionId, photos.length);
       await storePhotos(deps, tx, inspectionId, checkPhotos(photos), next, stored);
+      return recordAnswer(await readInspection(tx, inspectionId));
     }),
   );
-  return readInspection(deps.db, inspectionId);
 }
 
 /** GET /api/process-instance/{id}/inspections: the vistorias, by day of visit. */

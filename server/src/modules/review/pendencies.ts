@@ -1,7 +1,11 @@
 import {
   messages,
+  PENDENCY_STATUS_LABELS,
   PRODUCER_ROLES,
   type Pendency,
+  type PendencyAnswerInput,
+  type PendencyMoveInput,
+  type PendencyStatus,
   type PendencyCreateInput,
   type PendencyEventType,
   type PendencyListQuery,
@@ -9,6 +13,7 @@ import {
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import { recordAnswer } from '../../db/commit-hook';
 import {
   fieldInstances,
   fields,
@@ -18,12 +23,13 @@ import {
   users,
 } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { conflict, invalidField, notFound } from '../../lib/errors';
+import { invalidField, notFound, StateConflict } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { pageFrom, type Page } from '../../lib/pagination';
 import type { Caller } from '../../plugins/auth';
 import { deliverMail, instanceFacts } from '../certificates/notify';
 import { brazilianDay, saoPauloToday } from '../certificates/status';
+import { instanceNow } from '../instances/detail';
 import { recordEvent } from '../instances/events';
 import { fullName } from '../../lib/people';
 import {
@@ -97,9 +103,9 @@ export async function openPendency(
   body: PendencyCreateInput,
 ): Promise<Pendency> {
   const id = newId();
-  await deps.db.transaction(async (tx) => {
+  const pendency = await deps.db.transaction(async (tx) => {
     const target = reviewableBy(caller, await reviewTarget(tx, instanceId, { lock: true }));
-    refuseUnlessUnderReview(target, m.pendencyNotAllowed);
+    refuseUnlessUnderReview(target, m.pendencyNotAllowed, instanceNow(deps.db, caller, instanceId));
     if (body.due_date < saoPauloToday()) throw invalidField('due_date', m.dueDateInPast);
     const { form, field } = await placeOf(tx, instanceId, body);
     await tx.insert(pd).values({
@@ -131,9 +137,10 @@ export async function openPendency(
           deps.config.PUBLIC_URL,
         ),
       );
+    return recordAnswer(await readPendency(tx, id));
   });
   deliverMail(deps);
-  return readPendency(deps.db, id);
+  return pendency;
 }
 
 /** GET /api/process-instance/{id}/pendencies: oldest first, with their history. */
@@ -234,17 +241,43 @@ async function technicianOf(tx: Db, target: ReviewTarget) {
   return row && !row.disabled ? row : null;
 }
 
+/** The pendência as an item of GET …/pendencies, read when asked: the `current` of a 409. */
+const pendencyNow = (deps: AppDeps, pendencyId: string) => () => readPendency(deps.db, pendencyId);
+
+/** 409 with the pendência as it is now (DESIGN §4c). */
+const stale = (deps: AppDeps, pendency: LockedPendency, message: string) =>
+  new StateConflict(message, 'pendency', pendencyNow(deps, pendency.id));
+
+/**
+ * A change made on the pendência seen in `expected` (a queued change of the outbox) is refused
+ * once the pendência has moved on: a resolve made offline never overrides a reopen made meanwhile.
+ */
+function refuseIfMoved(
+  deps: AppDeps,
+  pendency: LockedPendency,
+  expected: PendencyStatus | undefined,
+): void {
+  if (expected !== undefined && pendency.status !== expected)
+    throw stale(deps, pendency, m.pendencyChanged(PENDENCY_STATUS_LABELS[pendency.status]));
+}
+
 /** PUT /api/pendency/{id}/answer: the owner answers an open pendência; it becomes 'answered'. */
 export async function answerPendency(
   deps: AppDeps,
   caller: Caller,
   pendencyId: string,
-  answer: string,
+  body: PendencyAnswerInput,
 ): Promise<Pendency> {
-  await deps.db.transaction(async (tx) => {
+  const { answer } = body;
+  const answered = await deps.db.transaction(async (tx) => {
     const pendency = ownedBy(caller, await lockPendency(tx, pendencyId));
-    refuseUnlessUnderReview(pendency.target, messages.instances.finished);
-    if (pendency.status !== 'open') throw conflict(m.pendencyNotOpen);
+    refuseUnlessUnderReview(
+      pendency.target,
+      messages.instances.finished,
+      instanceNow(deps.db, caller, pendency.instanceId),
+    );
+    refuseIfMoved(deps, pendency, body.expected_status);
+    if (pendency.status !== 'open') throw stale(deps, pendency, m.pendencyNotOpen);
     const where = await changeStatus(tx, caller, pendency, {
       status: 'answered',
       answer,
@@ -265,17 +298,32 @@ export async function answerPendency(
         ),
       );
     }
+    return recordAnswer(await readPendency(tx, pendencyId));
   });
   deliverMail(deps);
-  return readPendency(deps.db, pendencyId);
+  return answered;
 }
 
-/** The pendência for its reviewer: 404 when missing, 403 for anyone but them (access.ts). */
-async function lockForReview(tx: Db, caller: Caller, pendencyId: string) {
+/**
+ * The pendência for its reviewer: 404 when missing, 403 for anyone but them (access.ts), 409 on
+ * an instance no longer under review or a pendência moved on since it was seen.
+ */
+async function lockForReview(
+  deps: AppDeps,
+  tx: Db,
+  caller: Caller,
+  pendencyId: string,
+  expected: PendencyStatus | undefined,
+) {
   const pendency = await lockPendency(tx, pendencyId);
   if (!pendency) throw notFound(m.pendencyNotFound);
   reviewableBy(caller, pendency.target);
-  refuseUnlessUnderReview(pendency.target, messages.instances.finished);
+  refuseUnlessUnderReview(
+    pendency.target,
+    messages.instances.finished,
+    instanceNow(deps.db, caller, pendency.instanceId),
+  );
+  refuseIfMoved(deps, pendency, expected);
   return pendency;
 }
 
@@ -284,20 +332,20 @@ export async function resolvePendency(
   deps: AppDeps,
   caller: Caller,
   pendencyId: string,
-  note: string,
+  body: PendencyMoveInput,
 ): Promise<Pendency> {
-  await deps.db.transaction(async (tx) => {
-    const pendency = await lockForReview(tx, caller, pendencyId);
-    if (pendency.status === 'resolved') throw conflict(m.pendencyAlreadyResolved);
+  return deps.db.transaction(async (tx) => {
+    const pendency = await lockForReview(deps, tx, caller, pendencyId, body.expected_status);
+    if (pendency.status === 'resolved') throw stale(deps, pendency, m.pendencyAlreadyResolved);
     await changeStatus(tx, caller, pendency, {
       status: 'resolved',
       event: 'resolved',
-      text: note,
+      text: body.note,
       instanceEvent: 'pendency_resolved',
       message: m.eventPendencyResolved,
     });
+    return recordAnswer(await readPendency(tx, pendencyId));
   });
-  return readPendency(deps.db, pendencyId);
 }
 
 /** PUT /api/pendency/{id}/reopen: answered or resolved → open, saying what is still wrong. */
@@ -305,20 +353,20 @@ export async function reopenPendency(
   deps: AppDeps,
   caller: Caller,
   pendencyId: string,
-  note: string,
+  body: PendencyMoveInput,
 ): Promise<Pendency> {
-  await deps.db.transaction(async (tx) => {
-    const pendency = await lockForReview(tx, caller, pendencyId);
-    if (pendency.status === 'open') throw conflict(m.pendencyAlreadyOpen);
+  return deps.db.transaction(async (tx) => {
+    const pendency = await lockForReview(deps, tx, caller, pendencyId, body.expected_status);
+    if (pendency.status === 'open') throw stale(deps, pendency, m.pendencyAlreadyOpen);
     await changeStatus(tx, caller, pendency, {
       status: 'open',
       event: 'reopened',
-      text: note,
+      text: body.note,
       instanceEvent: 'pendency_reopened',
       message: m.eventPendencyReopened,
     });
+    return recordAnswer(await readPendency(tx, pendencyId));
   });
-  return readPendency(deps.db, pendencyId);
 }
 
 /** An open or answered pendência as the 409 of a conclusion names it. */

@@ -5,11 +5,12 @@ import {
   type RecommendationInput,
 } from '@agroselo/contracts';
 import { eq } from 'drizzle-orm';
+import { recordAnswer } from '../../db/commit-hook';
 import { processInstances as i } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { conflict, forbidden, invalidField, notFound } from '../../lib/errors';
 import type { Caller } from '../../plugins/auth';
-import { getInstanceDetail } from '../instances/detail';
+import { getInstanceDetail, instanceNow } from '../instances/detail';
 import { recordEvent } from '../instances/events';
 import { fullName } from '../../lib/people';
 import { refuseConflictOfInterest } from './conflict';
@@ -27,14 +28,18 @@ export async function recommend(
   instanceId: string,
   body: RecommendationInput,
 ): Promise<InstanceDetail> {
-  await deps.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const target = await reviewTarget(tx, instanceId, { lock: true });
     if (!target) throw notFound(messages.instances.notFound);
     if (caller.role !== 'technician' || target.technicianId !== caller.id)
       throw forbidden(m.recommendationTechnicianOnly);
     refuseConflictOfInterest(caller, target.propertyCrea);
     if (!target.committee) throw conflict(m.noCommittee);
-    refuseUnlessUnderReview(target, m.recommendationNotAllowed);
+    refuseUnlessUnderReview(
+      target,
+      m.recommendationNotAllowed,
+      instanceNow(deps.db, caller, instanceId),
+    );
     if (body.outcome !== 'reprovar' && !target.levels.includes(body.outcome))
       throw invalidField('outcome', m.levelNotOffered);
     const now = new Date();
@@ -59,6 +64,6 @@ export async function recommend(
       ),
       data: { outcome: body.outcome },
     });
+    return recordAnswer(await getInstanceDetail(tx, caller, instanceId));
   });
-  return getInstanceDetail(deps.db, caller, instanceId);
 }

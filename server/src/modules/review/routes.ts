@@ -105,8 +105,7 @@ export async function reviewRoutes(base: FastifyInstance): Promise<void> {
       },
       preHandler: app.guard({ roles: PRODUCER_ROLES }),
     },
-    (request) =>
-      answerPendency(app.deps, callerOf(request), request.params.id, request.body.answer),
+    (request) => answerPendency(app.deps, callerOf(request), request.params.id, request.body),
   );
 
   app.put(
@@ -122,7 +121,7 @@ export async function reviewRoutes(base: FastifyInstance): Promise<void> {
       },
       preHandler: staffOnly,
     },
-    (request) => resolvePendency(app.deps, callerOf(request), request.params.id, request.body.note),
+    (request) => resolvePendency(app.deps, callerOf(request), request.params.id, request.body),
   );
 
   app.put(
@@ -138,7 +137,7 @@ export async function reviewRoutes(base: FastifyInstance): Promise<void> {
       },
       preHandler: staffOnly,
     },
-    (request) => reopenPendency(app.deps, callerOf(request), request.params.id, request.body.note),
+    (request) => reopenPendency(app.deps, callerOf(request), request.params.id, request.body),
   );
 
   app.post(

@@ -1,10 +1,10 @@
 import { Readable } from 'node:stream';
-import { messages, UPLOADS_PATH } from '@agroselo/contracts';
+import { IDEMPOTENT_REPLAYED_HEADER, messages, UPLOADS_PATH } from '@agroselo/contracts';
 import { Server } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { UPLOAD_LIMITS } from '../../plugins/http';
 import { callerOf, type Caller } from '../../plugins/auth';
-import { beginUpload, finishUpload, ownUpload, tusRefusal } from './service';
+import { beginUpload, finishedUpload, finishUpload, ownUpload } from './service';
 import { createUploadStore } from './store';
 
 const m = messages.uploads;
@@ -17,6 +17,15 @@ const TUS_STATUS_MESSAGES: Record<number, string> = {
   413: messages.common.payloadTooLarge,
   415: messages.common.unsupportedMedia,
 };
+
+const JSON_TYPE = { 'Content-Type': 'application/json; charset=utf-8' };
+/** A tus creation is the same request when its length and metadata are (Idempotency-Key). */
+const CREATION_HEADERS = [
+  'upload-length',
+  'upload-defer-length',
+  'upload-metadata',
+  'upload-concat',
+];
 
 /** Headers of the connection, which a Request built here must not carry over. */
 const HOP_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'host']);
@@ -48,16 +57,10 @@ export async function uploadsRoutes(app: FastifyInstance): Promise<void> {
       metadata: { ...upload.metadata, owner: callerFor(request).id },
     }),
     onUploadFinish: async (request, upload) => {
-      try {
-        const answer = await finishUpload(app.deps, store, callerFor(request), upload);
-        return {
-          status_code: 200,
-          headers: { 'Content-Type': 'application/json; charset=utf-8' },
-          body: JSON.stringify(answer),
-        };
-      } catch (error) {
-        throw tusRefusal(error);
-      }
+      const answer = await finishUpload(app.deps, store, callerFor(request), upload);
+      const body = answer.body ?? '';
+      if (answer.status >= 400) throw { status_code: answer.status, body };
+      return { status_code: answer.status, headers: JSON_TYPE, body };
     },
     onResponseError: (_request, error) => {
       const status = 'status_code' in error ? error.status_code : 500;
@@ -108,6 +111,7 @@ export async function uploadsRoutes(app: FastifyInstance): Promise<void> {
     path,
     {
       schema,
+      config: { idempotency: { headers: CREATION_HEADERS } },
       preHandler: [
         signedIn,
         async (request) => {
@@ -125,14 +129,44 @@ export async function uploadsRoutes(app: FastifyInstance): Promise<void> {
       method,
       url: `${path}/:uploadId`,
       schema,
+      // Offsets make a part sent twice harmless, and the finished upload's record answers its
+      // last part sent again: these ignore Idempotency-Key, which tus clients send with every part.
+      config: { idempotency: false },
       preHandler: [
         signedIn,
-        async (request) => {
+        async (request, reply) => {
           const { uploadId } = request.params as { uploadId: string };
+          if (method !== 'DELETE') {
+            const finished = await finishedUpload(app.deps.db, callerOf(request), uploadId);
+            if (finished && (method === 'PATCH' || finished.status < 300))
+              return answerFinished(reply, method, finished);
+          }
           await ownUpload(store, callerOf(request), uploadId);
         },
       ],
       handler: handle,
     });
   }
+}
+
+/**
+ * An upload already finished: HEAD says every byte is there; a PATCH (its last part sent again
+ * after a lost answer) gets the answer its last part got, and nothing is attached again.
+ */
+function answerFinished(
+  reply: FastifyReply,
+  method: 'HEAD' | 'PATCH',
+  finished: { status: number; body: string | null; size: number },
+): FastifyReply {
+  const offsets = { 'tus-resumable': '1.0.0', 'upload-offset': String(finished.size) };
+  if (method === 'HEAD')
+    return reply
+      .code(200)
+      .headers({ ...offsets, 'upload-length': String(finished.size), 'cache-control': 'no-store' })
+      .send();
+  return reply
+    .code(finished.status)
+    .headers({ ...offsets, [IDEMPOTENT_REPLAYED_HEADER]: 'true' })
+    .type('application/json; charset=utf-8')
+    .send(finished.body ?? undefined);
 }

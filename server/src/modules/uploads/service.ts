@@ -1,12 +1,18 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { messages, UploadMetadataSchema } from '@agroselo/contracts';
+import { IDEMPOTENCY_RETENTION_DAYS, messages, UploadMetadataSchema } from '@agroselo/contracts';
 import type { FileStore } from '@tus/file-store';
 import { Metadata, type Upload } from '@tus/utils';
+import { and, eq, lt } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { withCommitHook, type CommitHook } from '../../db/commit-hook';
+import { finishedUploads } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { AppError, badRequest, notFound } from '../../lib/errors';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { AppError, badRequest, notFound, StateConflict } from '../../lib/errors';
 import { inspectUpload } from '../../lib/files';
 import type { Caller } from '../../plugins/auth';
+import { stateConflictAnswer } from '../../plugins/errors';
 import { resolveTarget, type UploadTarget } from './targets';
 
 const m = messages.uploads;
@@ -51,17 +57,78 @@ export async function ownUpload(store: FileStore, caller: Caller, id: string): P
   if (!upload || upload.metadata?.owner !== caller.id) throw notFound(m.notFound);
 }
 
+/** An upload's last part was answered: the status and JSON the route gave. */
+export interface FinishedAnswer {
+  status: number;
+  body: string | null;
+}
+
+/**
+ * Records the upload as finished inside the transaction that attaches its file, with the answer
+ * the target's service gives there: the attachment and the record commit together, and a second
+ * finish of the same upload (another server, a retried last part) fails on the record's key.
+ */
+class FinishedUpload implements CommitHook {
+  private body: string | null = null;
+
+  constructor(
+    private readonly id: string,
+    private readonly userId: string,
+    private readonly size: number,
+  ) {}
+
+  answer(value: unknown): void {
+    this.body = JSON.stringify(value);
+  }
+
+  async beforeCommit(tx: Db): Promise<void> {
+    await tx.insert(finishedUploads).values({
+      id: this.id,
+      userId: this.userId,
+      size: this.size,
+      status: 200,
+      body: this.body,
+    });
+  }
+}
+
+/** The status and JSON body a refusal of the routes is answered with (`current` included). */
+export async function refusalAnswer(error: AppError): Promise<FinishedAnswer> {
+  if (error instanceof StateConflict) return stateConflictAnswer(error);
+  return { status: error.statusCode, body: JSON.stringify({ detail: error.detail }) };
+}
+
+/** The finished upload `id` of the caller, or null (someone else's reads as none). */
+export async function finishedUpload(
+  db: Db,
+  caller: Caller,
+  id: string,
+): Promise<(FinishedAnswer & { size: number }) | null> {
+  if (!UPLOAD_ID.test(id)) return null;
+  const [row] = await db
+    .select({
+      status: finishedUploads.status,
+      body: finishedUploads.body,
+      size: finishedUploads.size,
+    })
+    .from(finishedUploads)
+    .where(and(eq(finishedUploads.id, id), eq(finishedUploads.userId, caller.id)));
+  return row ?? null;
+}
+
 /**
  * The last byte has arrived: the file is read whole (within the target's limit, checked at
- * creation) and attached as its route would attach it, type by content included. The partial
- * upload is removed whatever the outcome: a refused file is not kept.
+ * creation) and attached as its route would attach it, type by content included, once. The
+ * answer, the route's or its refusal's, is kept for a repeated last part (DESIGN §4c). The
+ * partial upload is removed whatever the outcome: a refused file is not kept.
  */
 export async function finishUpload(
   deps: AppDeps,
   store: FileStore,
   caller: Caller,
   upload: Upload,
-): Promise<unknown> {
+): Promise<FinishedAnswer> {
+  const size = upload.size ?? upload.offset;
   try {
     const target = targetOf(upload.metadata);
     const data = await readFile(path.join(store.directory, upload.id));
@@ -70,15 +137,33 @@ export async function finishUpload(
       mimetype: upload.metadata?.filetype ?? '',
       data,
     });
-    return await target.attach(deps, caller, file);
+    const hook = new FinishedUpload(upload.id, caller.id, size);
+    const answer = await withCommitHook(hook, () => target.attach(deps, caller, file));
+    return { status: 200, body: JSON.stringify(answer) };
+  } catch (error) {
+    // Another server finished the same upload first: its answer is this one's.
+    const done = isUniqueViolation(error, 'finished_uploads_pkey')
+      ? await finishedUpload(deps.db, caller, upload.id)
+      : null;
+    if (done) return done;
+    if (!(error instanceof AppError)) throw error;
+    const refusal = await refusalAnswer(error);
+    await deps.db
+      .insert(finishedUploads)
+      .values({ id: upload.id, userId: caller.id, size, ...refusal })
+      .onConflictDoNothing();
+    return refusal;
   } finally {
     await store.remove(upload.id).catch(() => undefined);
   }
 }
 
-/** What a refusal thrown inside a tus hook becomes: the status and the JSON the routes answer. */
-export function tusRefusal(error: unknown): { status_code: number; body: string } {
-  if (error instanceof AppError)
-    return { status_code: error.statusCode, body: JSON.stringify({ detail: error.detail }) };
-  throw error;
+/** Forgets the finished uploads recorded more than IDEMPOTENCY_RETENTION_DAYS before `now`. */
+export async function forgetFinishedUploads(db: Db, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - IDEMPOTENCY_RETENTION_DAYS * 24 * 60 * 60 * 1000);
+  const removed = await db
+    .delete(finishedUploads)
+    .where(lt(finishedUploads.createdAt, before))
+    .returning({ id: finishedUploads.id });
+  return removed.length;
 }

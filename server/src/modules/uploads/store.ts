@@ -3,6 +3,7 @@ import { UPLOAD_EXPIRY_HOURS } from '@agroselo/contracts';
 import { FileStore } from '@tus/file-store';
 import type { Config } from '../../config';
 import type { DailyJob } from '../../lib/jobs';
+import { forgetFinishedUploads } from './service';
 
 const EXPIRY_MS = UPLOAD_EXPIRY_HOURS * 60 * 60 * 1000;
 
@@ -33,10 +34,16 @@ export async function removeExpiredUploads(store: FileStore, now: Date): Promise
   return removed;
 }
 
-/** The daily sweep of abandoned uploads (one server runs it: the job runner's advisory lock). */
+/**
+ * The daily sweep of abandoned uploads, and of the records of finished ones past their retention
+ * (one server runs it: the job runner's advisory lock).
+ */
 export const expiredUploadsJob = (config: Pick<Config, 'DATA_DIR'>): DailyJob => ({
   name: 'expired-uploads-sweep',
   hour: 4,
-  run: async ({ now }) =>
-    `${await removeExpiredUploads(createUploadStore(config), now)} envios abandonados removidos`,
+  run: async ({ db, now }) => {
+    const abandoned = await removeExpiredUploads(createUploadStore(config), now);
+    const finished = await forgetFinishedUploads(db, now);
+    return `${abandoned} envios abandonados removidos, ${finished} envios concluídos esquecidos`;
+  },
 });
