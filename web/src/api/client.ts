@@ -1,6 +1,6 @@
 import { snakeCase, toCamelCaseKeys, toSnakeCaseKeys } from 'es-toolkit';
 import type { ToCamelCaseKeys } from 'es-toolkit/types';
-import { TOTAL_COUNT_HEADER } from '@agroselo/contracts';
+import { IDEMPOTENCY_KEY_HEADER, TOTAL_COUNT_HEADER } from '@agroselo/contracts';
 import { errorFromBody, networkError } from './api-error';
 import { serverRender } from '../lib/server-render';
 import { takeBootResponse } from './boot-requests';
@@ -79,9 +79,6 @@ async function readJson(response: Response): Promise<unknown> {
     return text;
   }
 }
-
-/** The header of a write the outbox may send again (DESIGN §4c). */
-export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 
 /** The answer this device stored for `url` (offline/answers.ts, loaded when first needed). */
 async function storedResponse(account: string, url: string): Promise<Response | null> {

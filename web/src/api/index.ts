@@ -7,14 +7,7 @@
  *   `issues` list and `fieldErrors` by wire field name.
  * - `api.upload` sends a multipart body with upload progress (XMLHttpRequest).
  */
-export {
-  api,
-  request,
-  requestList,
-  onUnauthorized,
-  API_BASE,
-  IDEMPOTENCY_KEY_HEADER,
-} from './client';
+export { api, request, requestList, onUnauthorized, API_BASE } from './client';
 export type {
   Camel,
   CallOptions,

@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from 'react';
 import { toCamelCaseKeys } from 'es-toolkit';
 import type { DetailedError, Upload } from 'tus-js-client';
-import { UPLOAD_CHUNK_BYTES, UPLOADS_PATH } from '@agroselo/contracts';
-import { IDEMPOTENCY_KEY_HEADER, tokenStore } from '../api';
+import { IDEMPOTENCY_KEY_HEADER, UPLOAD_CHUNK_BYTES, UPLOADS_PATH } from '@agroselo/contracts';
+import { tokenStore } from '../api';
 import { errorFromBody, networkError } from '../api/api-error';
 
 /**
