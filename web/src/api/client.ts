@@ -121,7 +121,7 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   const onServer = serverRender();
   if (onServer && method !== 'GET') throw networkError();
   // The account's own reads: the network first, then what this device last stored (docs/offline.md).
-  const account = method === 'GET' && !onServer ? accountOf(storedToken) : null;
+  const account = method === 'GET' && !onServer ? accountOf(token) : null;
   const storable = account !== null && isStorable(url);
   // The first page's reads may have been asked already by index.html's script, with this token.
   const early = onServer

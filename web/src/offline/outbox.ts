@@ -58,17 +58,26 @@ export const asFailure = (error: unknown): SendFailure =>
     : { status: 0, message: error instanceof Error ? error.message : '' };
 
 const listeners = new Set<() => void>();
-// Other tabs of the app hear of every change too.
-const channel =
-  typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('agroselo-outbox');
-channel?.addEventListener('message', () => listeners.forEach((listener) => listener()));
+let channel: BroadcastChannel | null = null;
+/**
+ * Other tabs of the app hear of every change too. Opened on first use in a browser only: an open
+ * channel would keep a Node process (the server's render, the build's prerender) from ending.
+ */
+function tabs(): BroadcastChannel | null {
+  if (channel || typeof window === 'undefined' || typeof BroadcastChannel === 'undefined')
+    return channel;
+  channel = new BroadcastChannel('agroselo-outbox');
+  channel.addEventListener('message', () => listeners.forEach((listener) => listener()));
+  return channel;
+}
 function changed() {
   listeners.forEach((listener) => listener());
-  channel?.postMessage('changed');
+  tabs()?.postMessage('changed');
 }
 
 /** Told whenever an item is added, changes state or leaves (in this tab or another). */
 export function onOutboxChange(listener: () => void): () => void {
+  tabs();
   listeners.add(listener);
   return () => listeners.delete(listener);
 }

@@ -82,7 +82,13 @@ function OutboxEntry({ item, online }: { item: OutboxItem; online: boolean }) {
               Feito em {formatShortMoment(item.createdAt)}
             </Text>
           </Stack>
-          <Badge color={badge.color} variant="light" tt="none" style={{ flex: 'none' }}>
+          <Badge
+            color={badge.color}
+            variant="light"
+            c={setAside ? 'red.9' : 'dark'}
+            tt="none"
+            style={{ flex: 'none' }}
+          >
             {badge.label}
           </Badge>
         </Group>

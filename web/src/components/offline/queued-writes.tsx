@@ -34,6 +34,7 @@ export function QueuedWrites({ instanceId }: { instanceId: string }) {
               <Badge
                 color={isPending(item) ? 'yellow' : 'red'}
                 variant="light"
+                c={isPending(item) ? 'dark' : 'red.9'}
                 tt="none"
                 style={{ flex: 'none' }}
               >
