@@ -198,6 +198,25 @@ describe('outbox', () => {
     expect(await outboxItems(ACCOUNT)).toEqual([]);
   });
 
+  it("applies a pendência's step again over the status the conflict showed", async () => {
+    const item = await enqueue(ACCOUNT, {
+      ...write('pendency:1', 'resolver'),
+      request: {
+        method: 'PUT',
+        path: '/api/pendency/1/resolve',
+        json: { note: '', expectedStatus: 'answered' },
+      },
+    });
+    await sendWaiting(ACCOUNT, async () => {
+      throw failure(409, { detail: 'Reaberta', kind: 'pendency', current: { status: 'open' } });
+    });
+
+    await applyAgain(item.id);
+
+    const [again] = await outboxItems(ACCOUNT);
+    expect(again!.request!.json).toEqual({ note: '', expectedStatus: 'open' });
+  });
+
   it("applies a form's save again over the versions the conflict showed", async () => {
     const item = await enqueue(ACCOUNT, {
       ...write('form:1'),

@@ -136,10 +136,7 @@ export async function applyAgain(id: string): Promise<void> {
   const db = await offlineDb();
   const item = await db.get('outbox', id);
   if (!item) return;
-  const request =
-    item.kind === 'form-save' && item.request
-      ? rebaseFormSave(item.request, item.conflict)
-      : item.request;
+  const request = item.request && rebase(item.kind, item.request, item.conflict);
   const { conflict: _conflict, problem: _problem, ...rest } = item;
   await save({
     ...rest,
@@ -170,6 +167,28 @@ function currentVersions(conflict: OutboxItem['conflict']): Map<string, number> 
         field.child_field_instances.forEach(add);
     }
   return versions;
+}
+
+/**
+ * The request applied again over the target as the conflict showed it: a form's save on the
+ * fields' current versions, a pendência's step on its current status.
+ */
+function rebase(
+  kind: string,
+  request: NonNullable<OutboxItem['request']>,
+  conflict: OutboxItem['conflict'],
+): NonNullable<OutboxItem['request']> {
+  if (kind === 'form-save') return rebaseFormSave(request, conflict);
+  const current = conflict?.current;
+  const json = request.json;
+  if (
+    isRecord(json) &&
+    'expectedStatus' in json &&
+    isRecord(current) &&
+    typeof current.status === 'string'
+  )
+    return { ...request, json: { ...json, expectedStatus: current.status } };
+  return request;
 }
 
 function rebaseFormSave(

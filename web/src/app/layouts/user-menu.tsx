@@ -42,7 +42,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
 
   return (
     <Group gap={6} wrap="nowrap">
-      <OutboxStatus />
+      <OutboxStatus variant="header" />
       <Anchor
         component={Link}
         to={paths.profile()}

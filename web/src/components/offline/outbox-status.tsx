@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Button, Text } from '@mantine/core';
+import { Button, Group, Text, UnstyledButton } from '@mantine/core';
 import { IconAlertTriangle, IconCloudUpload } from '@tabler/icons-react';
 import { isPending, useOutboxItems } from '../../offline/use-outbox';
 
@@ -18,9 +18,11 @@ export function outboxSummary(pending: number, attention: number): string {
 
 /**
  * The header's word on what this device still has to send: nothing when the outbox is empty,
- * '3 aguardando envio' otherwise (a conflict in red), opening the list of every item and its state.
+ * '3 aguardando envio' otherwise (a conflict in red), opening the list of every item and its
+ * state. In the header itself from a tablet up (`header`); on a phone, whose header holds the
+ * menu, the brand, the bell and the account already, as a strip right under it (`strip`).
  */
-export function OutboxStatus() {
+export function OutboxStatus({ variant }: { variant: 'header' | 'strip' }) {
   const items = useOutboxItems();
   const [opened, setOpened] = useState(false);
   const [used, setUsed] = useState(false);
@@ -28,37 +30,54 @@ export function OutboxStatus() {
   const pending = items.filter(isPending).length;
   const attention = items.length - pending;
   const summary = outboxSummary(pending, attention);
+  const open = () => {
+    setUsed(true);
+    setOpened(true);
+  };
+  const icon =
+    attention > 0 ? (
+      <IconAlertTriangle size={16} aria-hidden />
+    ) : (
+      <IconCloudUpload size={16} aria-hidden />
+    );
   return (
     <>
-      {items.length > 0 && (
-        <Button
-          variant="light"
-          color={attention > 0 ? 'red' : 'yellow'}
-          c={attention > 0 ? 'red.9' : 'dark'}
-          size="compact-sm"
-          px={8}
-          leftSection={
-            attention > 0 ? (
-              <IconAlertTriangle size={16} aria-hidden />
-            ) : (
-              <IconCloudUpload size={16} aria-hidden />
-            )
-          }
-          onClick={() => {
-            setUsed(true);
-            setOpened(true);
-          }}
-          aria-label={summary}
-        >
-          {/* The count alone on a phone's header, beside the bell and the menu. */}
-          <Text span size="sm" fw={600} visibleFrom="sm">
+      {items.length > 0 &&
+        (variant === 'header' ? (
+          <Button
+            visibleFrom="sm"
+            variant="light"
+            color={attention > 0 ? 'red' : 'yellow'}
+            size="compact-sm"
+            leftSection={icon}
+            onClick={open}
+          >
             {summary}
-          </Text>
-          <Text span size="sm" fw={600} hiddenFrom="sm">
-            {pending + attention}
-          </Text>
-        </Button>
-      )}
+          </Button>
+        ) : (
+          <UnstyledButton
+            hiddenFrom="sm"
+            onClick={open}
+            w="100%"
+            px="sm"
+            py={6}
+            bg={attention > 0 ? 'red.0' : 'yellow.0'}
+            c={attention > 0 ? 'red.9' : 'dark'}
+            style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+          >
+            <Group gap={6} wrap="nowrap" justify="space-between">
+              <Group gap={6} wrap="nowrap">
+                {icon}
+                <Text span size="sm" fw={600}>
+                  {summary}
+                </Text>
+              </Group>
+              <Text span size="sm" td="underline">
+                Ver lista
+              </Text>
+            </Group>
+          </UnstyledButton>
+        ))}
       {used && (
         <Suspense fallback={null}>
           <OutboxDrawer opened={opened} onClose={() => setOpened(false)} />

@@ -227,7 +227,7 @@ export function FieldDaySection() {
                   gap="xs"
                   wrap="nowrap"
                 >
-                  <Stack gap={0} style={{ minWidth: 0 }}>
+                  <Stack gap={0} style={{ minWidth: 0, flex: 1 }}>
                     <Anchor
                       component={Link}
                       to={group.href}
@@ -246,6 +246,7 @@ export function FieldDaySection() {
                     color="red"
                     onClick={() => void stopKeeping(group.group)}
                     aria-label={`Remover deste aparelho: ${group.label}`}
+                    style={{ flex: 'none' }}
                   >
                     Remover
                   </Button>
