@@ -129,8 +129,16 @@ export const FeaturesSchema = z.preprocess(
 /** POST /api/process/register (multipart): spec §7, plus the optional edital PDF and features. */
 export const ProcessRegisterBodySchema = withProcessDateOrder(
   ProcessFieldsSchema.extend({
-    /** The crop season, `2026/27` (DESIGN §4b). */
-    safra: SafraSchema,
+    /**
+     * The crop season, `2026/27` (DESIGN §4b). Absent, as from a client of the spec, which knows
+     * no safra: the season of `start_date` (`safraOf`, the rule migration 0009 gave the processes
+     * that existed before safras).
+     */
+    safra: SafraSchema.optional().meta({
+      description:
+        'Safra, AAAA/AA (ex.: 2026/27). Opcional: sem ela, a safra de start_date — de julho a ' +
+        'junho, ex.: 2026-08-01 e 2027-03-01 → 2026/27',
+    }),
     features: FeaturesSchema,
     file: uploadSchema(m.imageRequired),
     notice_file: uploadSchema(m.noticeFileType).optional(),

@@ -105,12 +105,19 @@ interface BenchPath {
 /** What the paths need of the data: its ids, and the accounts the login path signs in with. */
 type Seeded = Awaited<ReturnType<typeof seed>> & { loginPassword?: string };
 
-/** An authenticated read (issue #24): near its own SQL, and a list near the 20-row ceiling. */
+/**
+ * An authenticated read (issue #41): at least 0.6× its own SQL, and a p99 at 50 connections within
+ * 50 ms (or twice the same-SQL ceiling's own p99 where that is above 25 ms: see p99Limit). The
+ * 20-row ceiling is kept only for the shell, the seal list and auth/info.
+ */
 const READ: Target = { sameSql: 0.6, p99: 50 };
-const LIST: Target = { ...READ, ratio: 0.5 };
+/** Above this same-SQL p99 the database alone takes most of the budget: the limit is twice it. */
+const SAME_SQL_SLOW_P99 = 25;
 const EMBEDDED: Target = { p99: 400 };
 /** Issue #24: the embedded server's peak memory on the demo data, every path at 50 connections. */
 const DEMO_PEAK_MIB = 350;
+/** Issue #41: the embedded server's peak memory on the large data (30,000 instances). */
+const LARGE_PEAK_MIB = 450;
 
 const PATHS: BenchPath[] = [
   {
@@ -139,7 +146,7 @@ const PATHS: BenchPath[] = [
     role: 'owner',
     route: '/api/property/all',
     url: () => '/api/property/all',
-    target: LIST,
+    target: READ,
   },
   // The admin's properties page (pages of 20, web/src/features/properties), then the API's
   // default page of 100.
@@ -148,14 +155,14 @@ const PATHS: BenchPath[] = [
     role: 'admin',
     route: '/api/property/all',
     url: () => '/api/property/all?limit=20&offset=0',
-    target: LIST,
+    target: READ,
   },
   {
     name: 'property search',
     role: 'admin',
     route: '/api/property/search',
     url: () => '/api/property/search?query=santa%20clara&limit=20&offset=0',
-    target: LIST,
+    target: READ,
   },
   {
     name: 'property list (all, 100)',
@@ -177,14 +184,14 @@ const PATHS: BenchPath[] = [
     role: 'admin',
     route: '/api/process-instance/all',
     url: () => '/api/process-instance/all?status=in_progress&limit=12&offset=0',
-    target: LIST,
+    target: READ,
   },
   {
     name: 'instance search',
     role: 'admin',
     route: '/api/process-instance/search',
     url: () => '/api/process-instance/search?status=in_progress&query=camaqua&limit=12&offset=0',
-    target: LIST,
+    target: READ,
   },
   {
     name: 'instance list (100)',
@@ -198,21 +205,21 @@ const PATHS: BenchPath[] = [
     role: 'admin',
     route: '/api/process-instance/pending',
     url: () => '/api/process-instance/pending',
-    target: LIST,
+    target: READ,
   },
   {
     name: 'pending (owner)',
     role: 'owner',
     route: '/api/process-instance/pending',
     url: () => '/api/process-instance/pending',
-    target: LIST,
+    target: READ,
   },
   {
     name: 'instance detail (chain 3, 20 events)',
     role: 'owner',
     route: '/api/process-instance/{id}',
     url: (t) => `/api/process-instance/${t.chainInstanceId}`,
-    target: LIST,
+    target: READ,
   },
   {
     name: 'form instance (40 fields, 20-row table)',
@@ -227,14 +234,14 @@ const PATHS: BenchPath[] = [
     role: 'admin',
     route: '/api/user/all',
     url: () => '/api/user/all?limit=12&offset=0',
-    target: LIST,
+    target: READ,
   },
   {
     name: 'user search',
     role: 'admin',
     route: '/api/user/search',
     url: () => '/api/user/search?query=silva&limit=12&offset=0',
-    target: LIST,
+    target: READ,
   },
   {
     name: 'user list (100)',
@@ -1010,7 +1017,7 @@ async function runDemo(workDir: string): Promise<ModeResult> {
   };
 }
 
-/** The demo's table: one server, its peak memory after each path against issue #24's 350 MiB. */
+/** The demo's table: one server, its peak memory after each path against 350 MiB (issue #41). */
 function reportDemo(result: ModeResult) {
   const header = ['path', 'role', 'req/s', 'p50 ms', 'p99 ms', 'CPU ms/req', 'peak MiB', 'target'];
   const rows: string[][] = [];
@@ -1076,11 +1083,16 @@ function verdict(
     ok &&= measured.reqPerSec / ceiling.reqPerSec >= target.ratio;
   }
   if (target.p99 !== undefined) {
-    parts.push(`p99 ≤ ${target.p99}`);
-    ok &&= measured.p99 <= target.p99;
+    const limit = p99Limit(target.p99, sameSql);
+    parts.push(`p99 ≤ ${fmt(limit)}`);
+    ok &&= measured.p99 <= limit;
   }
   return parts.length ? `${ok ? '✓' : '✗'} ${parts.join(', ')}` : '';
 }
+
+/** The p99 a path may take: `p99`, or twice its same-SQL ceiling's when that is above 25 ms. */
+const p99Limit = (p99: number, sameSql?: Measured) =>
+  sameSql && sameSql.p99 > SAME_SQL_SLOW_P99 ? Math.max(p99, 2 * sameSql.p99) : p99;
 
 const cpuCell = (m: Measured) =>
   m.appCpuMs === undefined
@@ -1099,7 +1111,7 @@ function cells(
   benchPath: BenchPath,
 ) {
   const withCeiling = result.ceiling !== undefined;
-  const width = withCeiling ? 9 : 6;
+  const width = withCeiling ? 10 : 6;
   if (!outcome) return Array<string>(width).fill('—');
   if (outcome.kind === 'unavailable')
     return ['not available yet', ...Array<string>(width - 1).fill('')];
@@ -1108,7 +1120,8 @@ function cells(
   const m = outcome.result;
   const sameSql = result.sameSql.get(benchPath);
   const row = [fmt(m.reqPerSec), fmt(m.p50), fmt(m.p99)];
-  if (withCeiling) row.push(ratioCell(m, sameSql), ratioCell(m, result.ceiling));
+  if (withCeiling)
+    row.push(sameSql ? fmt(sameSql.p99) : '', ratioCell(m, sameSql), ratioCell(m, result.ceiling));
   row.push(cpuCell(m), m.peakMiB === undefined ? '' : fmt(m.peakMiB));
   row.push(verdict(m, target, result.ceiling, sameSql));
   return row;
@@ -1131,7 +1144,8 @@ function report(results: ModeResult[]) {
   for (const result of results) {
     const short = result === pgResult ? 'PG' : 'PGlite';
     header.push(`${short} req/s`, 'p50 ms', 'p99 ms');
-    if (result.ceiling) header.push('× same SQL', '× 20 rows', 'CPU ms/req app + db');
+    if (result.ceiling)
+      header.push('same-SQL p99 ms', '× same SQL', '× 20 rows', 'CPU ms/req app + db');
     else header.push('CPU ms/req');
     header.push('peak MiB', 'target');
   }
@@ -1139,7 +1153,7 @@ function report(results: ModeResult[]) {
   if (pgResult?.ceiling) {
     const c = pgResult.ceiling;
     const row = ['ceiling: bare Fastify + pg, 20 rows', '—', fmt(c.reqPerSec), fmt(c.p50)];
-    row.push(fmt(c.p99), '', '1.00×', cpuCell(c), '', c.errors ? `✗ ${c.errors} errors` : '');
+    row.push(fmt(c.p99), '', '', '1.00×', cpuCell(c), '', c.errors ? `✗ ${c.errors} errors` : '');
     if (embedded) row.push('', '', '', '', '', '');
     rows.push(row);
   }
@@ -1170,7 +1184,9 @@ function report(results: ModeResult[]) {
     ...results.map(
       (result) =>
         `${result.label}: server peak memory (VmHWM) ${fmt(result.peakMiB)} MiB${
-          result === embedded ? ' (target ≤ 450)' : ''
+          result === embedded
+            ? ` (${result.peakMiB <= LARGE_PEAK_MIB ? '✓' : '✗'} target ≤ ${LARGE_PEAK_MIB})`
+            : ''
         }; seeded in ${fmt(result.seedSeconds)} s`,
     ),
     '',

@@ -6,9 +6,10 @@
  *   up the JavaScript and CSS the first visit downloads: as sent (brotli, what the server sends a
  *   browser) and gzipped (the issue's measure);
  * - runs Lighthouse 12 (mobile preset: a mid-range phone on a slow 4G link, cold cache) on `/`,
- *   `/login`, `/register`, `/verificar` and, signed in as the demo producer (its token where the
+ *   `/login`, `/register`, `/verificar`; signed in as the demo producer (its token where the
  *   web app reads it), `/profile`, its property, a started instance and one of its form
- *   instances; prints score, LCP, CLS, TBT and JavaScript sent per page (the median of --runs).
+ *   instances; as the demo technician and admin, each page of their side menu and an instance;
+ *   prints score, LCP, CLS, TBT and JavaScript sent per page (the median of --runs).
  * With --trace, each audited page is also loaded once under that throttling with a trace of its
  * main thread: the longest task, the time spent in tasks and in script, the first contentful paint
  * and the blocking time of the tasks after it (what Lighthouse's TBT counts), and when the entry
@@ -67,7 +68,14 @@ const sessionCookies = (base: string, token: string) => [
   { name: SESSION_COOKIE, value: token, url: base },
   { name: TIME_ZONE_COOKIE, value: encodeURIComponent('America/Sao_Paulo'), url: base },
 ];
-const PRODUCER = { email: 'produtor@agroselo.local', password: 'agroselo123' };
+/** The demo's accounts (server/src/db/seed/demo.ts) whose signed-in pages are audited. */
+const DEMO_ACCOUNTS = {
+  producer: 'produtor@agroselo.local',
+  technician: 'tecnico@agroselo.local',
+  admin: 'admin@agroselo.local',
+} as const;
+type SignedInRole = keyof typeof DEMO_ACCOUNTS;
+const DEMO_PASSWORD = 'agroselo123';
 const JS_TARGET_KB = 180;
 const SCORE_TARGET = 95;
 const LCP_TARGET_S = 2;
@@ -121,11 +129,11 @@ async function startServer(workDir: string): Promise<{ base: string; child: Chil
   return { base, child };
 }
 
-async function login(base: string): Promise<string> {
+async function login(base: string, role: SignedInRole = 'producer'): Promise<string> {
   const response = await fetch(`${base}/api/auth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username: PRODUCER.email, password: PRODUCER.password }),
+    body: new URLSearchParams({ username: DEMO_ACCOUNTS[role], password: DEMO_PASSWORD }),
   });
   if (!response.ok) throw new Error(`login answered ${response.status}`);
   return ((await response.json()) as { access_token: string }).access_token;
@@ -244,10 +252,11 @@ async function traceFirstLoad(
   browser: Browser,
   base: string,
   audited: AuditedPage,
-  token: string,
+  tokens: Tokens,
 ): Promise<FirstLoad> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  if (audited.signedIn) {
+  if (audited.as) {
+    const token = tokens[audited.as];
     await context.addInitScript({
       content: `localStorage.setItem(${JSON.stringify(TOKEN_KEY)}, ${JSON.stringify(token)})`,
     });
@@ -337,12 +346,14 @@ interface Scores {
   metrics: { fcp: number[]; lcp: number[]; tbt: number[]; cls: number[]; jsKb: number[] };
 }
 
-/** A page Lighthouse visits; `signedIn` ones as the demo producer. */
+/** A page Lighthouse visits, as a visitor or signed in as one of the demo's accounts. */
 interface AuditedPage {
   label: string;
   path: string;
-  signedIn: boolean;
+  as?: SignedInRole;
 }
+
+type Tokens = Record<SignedInRole, string>;
 
 /** The demo producer's pages (web/e2e/demo-pages.ts), signed in. */
 async function demoPages(base: string, token: string): Promise<AuditedPage[]> {
@@ -354,10 +365,29 @@ async function demoPages(base: string, token: string): Promise<AuditedPage[]> {
     return (await response.json()) as T;
   });
   return [
-    { label: '/profile', path: pages.profile, signedIn: true },
-    { label: 'property', path: pages.property, signedIn: true },
-    { label: 'instance', path: pages.instance, signedIn: true },
-    { label: 'form instance', path: pages.form, signedIn: true },
+    { label: '/profile', path: pages.profile, as: 'producer' },
+    { label: 'property', path: pages.property, as: 'producer' },
+    { label: 'instance', path: pages.instance, as: 'producer' },
+    { label: 'form instance', path: pages.form, as: 'producer' },
+  ];
+}
+
+/** The pages of the technician's and the admin's side menus, and the instance they review. */
+function staffPages(instance: string): AuditedPage[] {
+  const technician = ['/process-instances', '/pendings', '/properties', '/reports'];
+  const admin = [...technician, '/users', '/stamps'];
+  return [
+    ...technician.map((pagePath) => ({
+      label: `technician ${pagePath}`,
+      path: pagePath,
+      as: 'technician' as const,
+    })),
+    { label: 'technician instance', path: instance, as: 'technician' },
+    ...admin.map((pagePath) => ({
+      label: `admin ${pagePath}`,
+      path: pagePath,
+      as: 'admin' as const,
+    })),
   ];
 }
 
@@ -485,7 +515,12 @@ async function main() {
     });
 
     log('weighing first visits');
-    const token = await login(base);
+    const tokens: Tokens = {
+      producer: await login(base, 'producer'),
+      technician: await login(base, 'technician'),
+      admin: await login(base, 'admin'),
+    };
+    const token = tokens.producer;
     const weights: PageWeight[] = [];
     for (const [pagePath, session] of [
       ['/', undefined],
@@ -500,20 +535,21 @@ async function main() {
       }
     }
 
+    const producerPages = await demoPages(base, token);
     const pages: AuditedPage[] = [
       ...['/', '/login', '/register', '/verificar'].map((pagePath) => ({
         label: pagePath,
         path: pagePath,
-        signedIn: false,
       })),
-      ...(await demoPages(base, token)),
+      ...producerPages,
+      ...staffPages(producerPages.find((page) => page.label === 'instance')!.path),
     ].filter((page) => !ONLY || ONLY.has(page.label));
     const loads: FirstLoad[] = [];
     if (args.trace)
       for (const audited of pages) {
         log(`tracing ${audited.path} (${CPU_SLOWDOWN}× CPU, slow 4G)`);
         try {
-          loads.push(await traceFirstLoad(browser, base, audited, token));
+          loads.push(await traceFirstLoad(browser, base, audited, tokens));
         } catch (error) {
           log(`  not traced: ${error instanceof Error ? error.message : String(error)}`);
         }
@@ -531,7 +567,7 @@ async function main() {
         const one = await audit(
           debugPort,
           `${base}${audited.path}`,
-          audited.signedIn ? () => signInColdCache(debugPort, base, token) : undefined,
+          audited.as ? () => signInColdCache(debugPort, base, tokens[audited.as!]) : undefined,
         );
         log(
           `  performance ${one.performance[0]}, accessibility ${one.accessibility[0]}, FCP ${(one.metrics.fcp[0]! / 1000).toFixed(1)} s, LCP ${(one.metrics.lcp[0]! / 1000).toFixed(1)} s, TBT ${Math.round(one.metrics.tbt[0]!)} ms, CLS ${one.metrics.cls[0]!.toFixed(3)}, JS ${one.metrics.jsKb[0]!.toFixed(0)} KB`,
@@ -606,7 +642,11 @@ async function main() {
         '',
         ...(scoreRows.length
           ? [
-              `Lighthouse ${lighthouseVersion()} mobile preset (simulated slow 4G, 4× CPU slowdown, cold cache), median of ${RUNS}; signed-in pages as the demo producer (${PRODUCER.email}):`,
+              `Lighthouse ${lighthouseVersion()} mobile preset (simulated slow 4G, 4× CPU slowdown, cold cache), median of ${RUNS}; signed-in pages as the demo's ${Object.entries(
+                DEMO_ACCOUNTS,
+              )
+                .map(([role, email]) => `${role} (${email})`)
+                .join(', ')}:`,
               '',
               table(
                 [

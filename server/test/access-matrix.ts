@@ -134,6 +134,11 @@ export interface AccessRow {
   /** A body that passes validation, so the answer tells about access (validation runs first). */
   body?: (fx: Fixture, subject: Subject) => Body | Promise<Body>;
   expect: Expectations;
+  /**
+   * Where a call with invalid ids, query and body answers otherwise than `expect`: a 403 or 404
+   * that needs the row itself (ownership, conflict of interest) comes after the ids are parsed.
+   */
+  invalid?: Partial<Expectations>;
 }
 
 // Shorthands for the common shapes of access; a row may spread one and override a subject.
@@ -183,6 +188,12 @@ const propertyBody = (extra: Record<string, string> = {}) =>
     responsible_name: 'Maria Silva',
     ...extra,
   });
+/**
+ * Who writes a form's field depends on the field (staff fill the producer-read-only ones): that
+ * 403 needs the field's row, so a call with ids that are not ids answers 422 first.
+ */
+const FIELD_BY_FIELD: Partial<Expectations> = { owner: 422, technician: 422, admin: 422 };
+
 /** Producers reach their own properties (others' answer 404); technicians and admins all. */
 const producersAndStaff = (status: Expectation): Expectations => signedIn(status);
 
@@ -229,6 +240,7 @@ export const ACCESS_MATRIX: AccessRow[] = [
     route: 'PUT /api/auth/update',
     body: () => json({ first_name: 'Renomeado' }),
     expect: signedIn(200),
+    invalid: { pending: 422 }, // a pending account may change its e-mail only: it needs the body,
   },
   {
     route: 'POST /api/auth/forgot-password',
@@ -599,6 +611,7 @@ export const ACCESS_MATRIX: AccessRow[] = [
     path: (fx) => `${fx.forms.url}/save`,
     body: (fx) => json({ fields: [{ id: fx.forms.textId, content: 'IRGA 424 RI' }] }),
     expect: { ...signedIn(404), owner: 200, technician: 403, admin: 403 },
+    invalid: FIELD_BY_FIELD,
   },
   {
     route: 'PUT /api/process-instance/{id}/form/{formId}/save',
@@ -606,12 +619,14 @@ export const ACCESS_MATRIX: AccessRow[] = [
     path: (fx) => `${fx.forms.url}/save`,
     body: (fx) => json({ fields: [{ id: fx.forms.staffId, content: 'Vistoria realizada' }] }),
     expect: { ...signedIn(404), owner: 403, technician: 200, admin: 200 },
+    invalid: FIELD_BY_FIELD,
   },
   {
     route: 'PUT /api/process-instance/{id}/form/{formId}/field/{fieldId}/edit',
     path: (fx) => `${fx.forms.url}/field/${fx.forms.textId}/edit`,
     body: () => multipart({ content: 'IRGA 431 CL' }),
     expect: { ...signedIn(404), owner: 200, technician: 403, admin: 403 },
+    invalid: FIELD_BY_FIELD,
   },
   {
     route: 'PUT /api/process-instance/{id}/form/{formId}/field/{fieldId}/edit',
@@ -619,22 +634,26 @@ export const ACCESS_MATRIX: AccessRow[] = [
     path: (fx) => `${fx.forms.url}/field/${fx.forms.staffId}/edit`,
     body: () => multipart({ content: 'Parecer favorável' }),
     expect: { ...signedIn(404), owner: 403, technician: 200, admin: 200 },
+    invalid: FIELD_BY_FIELD,
   },
   {
     route: 'POST /api/process-instance/{id}/form/{formId}/field/{fieldId}/add-row',
     path: (fx) => `${fx.forms.url}/field/${fx.forms.listId}/add-row`,
     expect: { ...signedIn(404), owner: 201, technician: 403, admin: 403 },
+    invalid: FIELD_BY_FIELD,
   },
   {
     route: 'DELETE /api/process-instance/{id}/form/{formId}/field/{fieldId}/delete',
     path: (fx, subject = 'owner') => `${fx.forms.url}/field/${fx.forms.rows[subject]}/delete`,
     expect: { ...signedIn(404), owner: 200, technician: 403, admin: 403 },
+    invalid: FIELD_BY_FIELD,
   },
   {
     route: 'POST /api/process-instance/{id}/form/{formId}/field/{fieldId}/proof',
     path: (fx) => `${fx.forms.url}/field/${fx.forms.proofId}/proof`,
     body: () => multipart({ file: file(PDF, 'outorga.pdf', 'application/pdf') }),
     expect: { ...signedIn(404), owner: 200, technician: 403, admin: 403 },
+    invalid: FIELD_BY_FIELD,
   },
   {
     route: 'GET /api/process-instance/{id}/form/{formId}/field/{fieldId}/proof',
@@ -727,6 +746,8 @@ export const ACCESS_MATRIX: AccessRow[] = [
     path: (fx) => `/api/process-instance/${fx.review.recommendedInstanceId}/finish`,
     body: () => json({ approved: true, level: 'ouro', note: 'Aprovado pelo comitê' }),
     expect: onlyRoles(['admin'], 200),
+    // Whether a technician may conclude depends on the process's committee: it needs the row.
+    invalid: { technician: 422 },
   },
   {
     route: 'PUT /api/process/{processId}/review-settings',

@@ -705,10 +705,10 @@ export const listCounts = pgTable('list_counts', {
 });
 
 /**
- * The answer kept per user and `Idempotency-Key` (DESIGN §4c, plugins/idempotency.ts): the row is
- * claimed before the route runs (`lock_token`, `locked_at`: a request under the key is running),
- * marked `written_at` by every transaction the route commits, and given the answer (`status`,
- * `headers`, `body`) with the route's own write where the route records it, else when it answers.
+ * The answer kept per user and `Idempotency-Key` (DESIGN §4c, lib/idempotency.ts): the row is
+ * claimed before the route runs (`lock_token`, `locked_at`), marked `written_at` by every
+ * transaction the route commits, and given the answer (`status`, `headers`, `body`) with the
+ * route's own write where the route records it, else when it answers.
  */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
@@ -720,7 +720,8 @@ export const idempotencyKeys = pgTable(
     /** SHA-256 of the method, the URL, the headers the route names and the body (files' bytes included). */
     requestHash: text('request_hash').notNull(),
     lockToken: uuid('lock_token').notNull(),
-    lockedAt: timestamp('locked_at', { withTimezone: true }).notNull(),
+    /** While a request under the key runs; null once it ended without an answer to keep. */
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
     writtenAt: timestamp('written_at', { withTimezone: true }),
     status: integer('status'),
     headers: jsonb('headers').$type<Record<string, string>>(),

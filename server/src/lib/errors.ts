@@ -21,6 +21,15 @@ export const unauthorized = (detail: string = messages.auth.notAuthenticated) =>
 export const forbidden = (detail: string = messages.auth.forbidden) => new AppError(403, detail);
 export const notFound = (detail: string = messages.common.notFound) => new AppError(404, detail);
 export const conflict = (detail: string) => new AppError(409, detail);
+export const tooManyRequests = (detail: string, retryAfterSeconds: number) =>
+  new AppError(429, detail, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+
+/**
+ * Input that passed its schema but breaks a rule only the server can check (an address that is no
+ * producer's, the common-password list): answered as the 422 list, like the schemas' own errors.
+ */
+export const invalidField = (field: string, msg: string, type = 'value_error') =>
+  new AppError(422, [{ loc: ['body', field], msg, type }]);
 
 /**
  * 409 of a write whose target changed state meanwhile (a pendência no longer open, a form
@@ -37,15 +46,6 @@ export class StateConflict extends AppError {
     super(409, detail);
   }
 }
-export const tooManyRequests = (detail: string, retryAfterSeconds: number) =>
-  new AppError(429, detail, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
-
-/**
- * Input that passed its schema but breaks a rule only the server can check (an address that is no
- * producer's, the common-password list): answered as the 422 list, like the schemas' own errors.
- */
-export const invalidField = (field: string, msg: string, type = 'value_error') =>
-  new AppError(422, [{ loc: ['body', field], msg, type }]);
 
 /** Seconds a client is asked to wait while the database is away; it usually returns in seconds. */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;

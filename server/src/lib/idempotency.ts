@@ -16,8 +16,9 @@ const k = idempotencyKeys;
  */
 export const LOCK_SECONDS = 60;
 
-const RETENTION_MS = IDEMPOTENCY_RETENTION_DAYS * 24 * 60 * 60 * 1000;
 const retained = sql`now() - make_interval(days => ${IDEMPOTENCY_RETENTION_DAYS})`;
+/** No request runs under the key: the one that did ended (`locked_at` null) or died. */
+const notRunning = sql`(${k.lockedAt} is null or ${k.lockedAt} <= now() - make_interval(secs => ${LOCK_SECONDS}))`;
 
 /** An answer as kept under a key and given again: status, the headers that matter, the body. */
 export interface KeptAnswer {
@@ -109,12 +110,19 @@ export async function claimKey(db: Db, userId: string, key: string, hash: string
           createdAt: sql`case when ${k.createdAt} <= ${retained} then now() else ${k.createdAt} end`,
         },
         setWhere: sql`${k.createdAt} <= ${retained} or (${k.status} is null and ${k.writtenAt} is null
-          and ${k.requestHash} = ${hash} and ${k.lockedAt} <= now() - make_interval(secs => ${LOCK_SECONDS}))`,
+          and ${k.requestHash} = ${hash} and ${notRunning})`,
       })
       .returning({ token: k.lockToken });
     if (claimed) return { outcome: 'claimed', token: claimed.token };
     const [row] = await db
-      .select()
+      .select({
+        requestHash: k.requestHash,
+        status: k.status,
+        headers: k.headers,
+        body: k.body,
+        writtenAt: k.writtenAt,
+        running: sql<boolean>`not ${notRunning}`,
+      })
       .from(k)
       .where(and(eq(k.userId, userId), eq(k.key, key)));
     if (!row) continue;
@@ -124,7 +132,7 @@ export async function claimKey(db: Db, userId: string, key: string, hash: string
         outcome: 'replay',
         answer: { status: row.status, headers: row.headers ?? {}, body: row.body },
       };
-    return { outcome: row.writtenAt ? 'answer-lost' : 'running' };
+    return { outcome: row.writtenAt && !row.running ? 'answer-lost' : 'running' };
   }
   return { outcome: 'running' };
 }
@@ -172,21 +180,22 @@ export class KeyedRequest implements CommitHook {
 
   /**
    * The route answered: keep the answer, unless it is a 5xx (a retry may run the request again)
-   * or one that cannot be kept (a stream); then the key is let go if nothing was written.
+   * or one that cannot be kept (a stream). Then the key is let go if nothing was written, else
+   * left written without an answer: a retry learns the answer was lost, and nothing runs twice.
    */
   async finish(answer: KeptAnswer | null): Promise<void> {
     this.done = true;
     if (this.settled) return;
-    if (answer === null || answer.status >= 500) {
-      await this.db
-        .delete(k)
-        .where(and(held(this.userId, this.key, this.token), isNull(k.writtenAt), isNull(k.status)));
+    const unanswered = and(held(this.userId, this.key, this.token), isNull(k.status));
+    if (answer !== null && answer.status < 500) {
+      await this.db.update(k).set(answer).where(unanswered);
       return;
     }
-    await this.db
-      .update(k)
-      .set(answer)
-      .where(and(held(this.userId, this.key, this.token), isNull(k.status)));
+    const released = await this.db
+      .delete(k)
+      .where(and(unanswered, isNull(k.writtenAt)))
+      .returning({ key: k.key });
+    if (released.length === 0) await this.db.update(k).set({ lockedAt: null }).where(unanswered);
   }
 }
 
@@ -194,11 +203,15 @@ export class KeyedRequest implements CommitHook {
 export const keyInFlight = () =>
   new AppError(409, messages.offline.keyInFlight, { 'Retry-After': '1' });
 
+/** What was kept before this moment is past IDEMPOTENCY_RETENTION_DAYS at `now`. */
+export const keptUntil = (now: Date) =>
+  new Date(now.getTime() - IDEMPOTENCY_RETENTION_DAYS * 24 * 60 * 60 * 1000);
+
 /** Removes the keys first used more than IDEMPOTENCY_RETENTION_DAYS before `now`. */
 export async function removeExpiredKeys(db: Db, now: Date): Promise<number> {
   const removed = await db
     .delete(k)
-    .where(lt(k.createdAt, new Date(now.getTime() - RETENTION_MS)))
+    .where(lt(k.createdAt, keptUntil(now)))
     .returning({ key: k.key });
   return removed.length;
 }

@@ -143,6 +143,7 @@ export function registerFloodLimit(app: FastifyInstance, max: number): void {
     const own = route.config?.floodLimit;
     if (!own && isWebAppRoute(route)) return;
     const hook = own ? counting(new FloodCounter(own.max)) : global;
-    route.onRequest = [...[route.onRequest ?? []].flat(), hook];
+    // First: a flood is refused before a route's guard reads the caller from the database.
+    route.onRequest = [hook, ...[route.onRequest ?? []].flat()];
   });
 }

@@ -57,23 +57,20 @@ const invalidKey = (msg: string, type: string) =>
 
 /**
  * Idempotency-Key on every write of a signed-in caller (DESIGN §4c; docs/offline.md): the key is
- * claimed right after the guard, once the body is read and valid (a refusal before that is not
- * kept, as Stripe does), and the answer is kept per user and key: the same key and request get
- * it again, nothing written twice; another request under the key 422; a request still running
- * under it 409. Answers of 5xx are not kept: a retry runs again.
+ * claimed first thing once the guard (onRequest) has passed and the body is read and valid (a
+ * refusal before that is not kept, as Stripe does), and the answer is kept per user and key: the
+ * same key and request get it again, nothing written twice; another request under the key 422; a
+ * request still running under it 409. Answers of 5xx are not kept: a retry runs again.
  */
 export function registerIdempotency(app: FastifyInstance): void {
   app.decorateRequest('idempotency', null);
   const gate = keyGate(app.deps.db);
   app.addHook('onRoute', (route) => {
     if (![route.method].flat().some((method) => WRITES.has(method))) return;
-    if (route.config?.idempotency === false) return;
-    const preHandlers = [route.preHandler ?? []].flat();
-    const guardAt = preHandlers.findLastIndex(isGuard);
-    // A guard in onRequest has run by now; a route with no guard is public, keyed by no one.
-    if (guardAt === -1 && ![route.onRequest ?? []].flat().some(isGuard)) return;
-    preHandlers.splice(guardAt + 1, 0, gate);
-    route.preHandler = preHandlers;
+    // A route with no guard is public: keyed by no one.
+    if (route.config?.idempotency === false || ![route.onRequest ?? []].flat().some(isGuard))
+      return;
+    route.preHandler = [gate, ...[route.preHandler ?? []].flat()];
   });
   // Before the compression's onSend (plugins/http.ts): the answer is kept as the route gave it.
   app.addHook('onSend', keepAnswer);

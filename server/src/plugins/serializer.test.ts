@@ -1,8 +1,12 @@
 import fastJson from 'fast-json-stringify';
-import { FormInstanceSchema } from '@agroselo/contracts';
+import { FormInstanceSchema, StateConflictBodySchema } from '@agroselo/contracts';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { compileSerializer, nullableInsteadOfAnyOf } from './serializer';
+import {
+  compileSerializer,
+  compiledResponseSerializer,
+  nullableInsteadOfAnyOf,
+} from './serializer';
 
 const uuid = '01a217f1-d217-7002-a047-bf53c90f1be5';
 
@@ -131,5 +135,22 @@ describe('compileSerializer', () => {
       signature: null,
       field_instances: [{ last_season: null }],
     });
+  });
+});
+
+describe('compiledResponseSerializer', () => {
+  const serializerOf = (schema: z.ZodType, httpStatus: string) =>
+    compiledResponseSerializer({ schema, httpStatus, method: 'PUT', url: '/x' });
+
+  it('writes an answer through its schema, leaving out what the schema does not declare', () => {
+    const write = serializerOf(z.object({ id: z.uuid() }), '200');
+    expect(write({ id: uuid, secret: 'x' })).toBe(`{"id":"${uuid}"}`);
+  });
+
+  it("writes a refusal as it was built: a write's 409 schema documents it", () => {
+    const write = serializerOf(StateConflictBodySchema, '409');
+    expect(write({ detail: 'Formulário já finalizado' })).toBe(
+      '{"detail":"Formulário já finalizado"}',
+    );
   });
 });

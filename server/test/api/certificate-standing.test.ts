@@ -94,6 +94,16 @@ describe('PUT /api/certificate/{number}/suspend|revoke|reinstate: access', () =>
     expect(row!.standing).toBe('valid');
   });
 
+  it('refuses staff who may never change a standing before it reads the body (403, not 422)', async () => {
+    const { certificate } = await certified();
+    for (const action of ['suspend', 'revoke', 'reinstate'] as const) {
+      expect((await change(null, certificate.number, action, {})).statusCode).toBe(401);
+      const response = await change(technician, certificate.number, action, {});
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ detail: messages.auth.forbidden });
+    }
+  });
+
   it('refuses a missing reason and a note too long, in pt-BR (422)', async () => {
     const { certificate } = await certified();
     const missing = await change(admin, certificate.number, 'suspend', {});

@@ -1,8 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
+  FirstNameSchema,
   InstanceDetailSchema,
   InstanceStatus,
+  LastNameSchema,
+  ProcessFieldsSchema,
+  PropertyBodySchema,
   PublicCertificateSchema,
   SealHolderSchema,
   messages,
@@ -25,6 +29,7 @@ import {
 } from '../../src/db/seed/factories';
 import { certificates, events, processInstances } from '../../src/db/schema';
 import { serverAssets } from '../../src/paths';
+import { longestAccepted, openPdf, rasterise, readQrCode } from '../support/certificate-pdf';
 import { PNG, WEBP } from '../support/files';
 import { buildTestApp, type TestApp } from '../support/test-app';
 import { brazilian, day } from '../support/days';
@@ -504,18 +509,24 @@ describe('GET /api/certificate/{number}', () => {
 });
 
 describe('GET /api/certificate/{number}/pdf', () => {
-  it('names the level of a seal granted with one, on the same single page', async () => {
-    const instance = await createInstance(t.db, {
+  /** A 'Selo Ouro' certificate, for the farm by the technician unless told otherwise, and its PDF. */
+  async function ouroPdf(instance: Parameters<typeof createInstance>[1] = {}) {
+    const concluded = await createInstance(t.db, {
       property: farm,
       technician,
       initiated: true,
       finished: true,
       approved: true,
+      ...instance,
     });
-    const certificate = await createCertificate(t.db, { instance, level: 'ouro' });
+    const certificate = await createCertificate(t.db, { instance: concluded, level: 'ouro' });
     const response = await t.app.inject({ url: `/api/certificate/${certificate.number}/pdf` });
     expect(response.statusCode).toBe(200);
-    const pdf = await pdfOf(response.rawPayload);
+    return { certificate, bytes: response.rawPayload };
+  }
+
+  it('names the level of a seal granted with one, on the same single page', async () => {
+    const pdf = await pdfOf((await ouroPdf()).bytes);
     expect(pdf.pages).toBe(1);
     expect(pdf.text).toContain('Nível');
     expect(pdf.text).toContain('Selo Ouro');
@@ -582,6 +593,43 @@ describe('GET /api/certificate/{number}/pdf', () => {
       const response = await t.app.inject({ url: `/api/certificate/${certificate.number}/pdf` });
       expect(response.statusCode, file).toBe(200);
       expect((await pdfOf(response.rawPayload)).images, file).toBe(1);
+    }
+  });
+
+  it('prints a QR code that reads back, at 150 dpi, as the verification address, four modules clear all round, even with the longest names', async () => {
+    const key = 'selos/superior.svg';
+    await t.deps.storage.put(
+      key,
+      await readFile(path.join(serverAssets, 'seals', 'arroz-qualidade-superior.svg')),
+    );
+    // Wide capitals and taller accented ones, in the longest values the forms accept.
+    const longest = (schema: Parameters<typeof longestAccepted>[0]) =>
+      longestAccepted(schema, 'WÉMÇ');
+    const seal = await createSeal(t.db, {
+      process: { description: longest(ProcessFieldsSchema.shape.description) },
+      stamp: {
+        name: longest(ProcessFieldsSchema.shape.stamp_name),
+        imageKey: key,
+        imageMime: 'image/svg+xml',
+      },
+    });
+    const issuer = await createUser(t.db, {
+      role: 'technician',
+      firstName: longest(FirstNameSchema),
+      lastName: longest(LastNameSchema),
+      crea: '12345678901234',
+    });
+    const property = await createProperty(t.db, {
+      businessName: longest(PropertyBodySchema.shape.business_name),
+      municipality: longest(PropertyBodySchema.shape.municipality),
+    });
+    for (const instance of [{}, { process: seal.process, property, technician: issuer }]) {
+      const { certificate, bytes } = await ouroPdf(instance);
+      const document = await openPdf(bytes);
+      expect(document.numPages).toBe(1);
+      const qr = readQrCode(await rasterise(await document.getPage(1), 150));
+      expect(qr?.text).toBe(`${PUBLIC_URL}/verificar/${certificate.number}`);
+      expect(qr?.markedInQuietZone).toBe(0);
     }
   });
 });

@@ -237,6 +237,45 @@ describe('POST /api/process/register', () => {
     }
   });
 
+  it('refuses before it reads the body: 401 and 403 even for an incomplete one, never its schema', async () => {
+    const incomplete = await multipartWith({ notice: 'Edital' });
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/api/process/register',
+      ...incomplete,
+    });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toEqual({ detail: expect.any(String) });
+    for (const user of [owner, technician]) {
+      const response = await postProcess(await multipartWith({ notice: 'Edital' }), user);
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ detail: messages.auth.forbidden });
+    }
+  });
+
+  it('takes the safra of start_date when none is sent, and refuses a malformed one', async () => {
+    const derived = await postProcess(
+      await processBody({ safra: undefined, start_date: '2027-02-10' }),
+    );
+    expect(derived.statusCode).toBe(201);
+    const [row] = await t.db
+      .select({ safra: processes.safra })
+      .from(processes)
+      .where(eq(processes.id, derived.json<{ id: string }>().id));
+    // February belongs to the season planted the July before.
+    expect(row?.safra).toBe('2026/27');
+    for (const [safra, msg] of [
+      ['', messages.safras.safraRequired],
+      ['2026/28', messages.safras.safraInvalid],
+    ] as const) {
+      const response = await postProcess(await processBody({ safra }));
+      expect(response.statusCode).toBe(422);
+      const issues = response.json<{ detail: { loc: string[]; msg: string }[] }>().detail;
+      expect(issues.filter((issue) => issue.loc[1] === 'safra')[0]).toMatchObject({ msg });
+      expect(issues.every((issue) => issue.loc[1] === 'safra')).toBe(true);
+    }
+  });
+
   it('takes the review settings: levels as one list or repeated, committee as text', async () => {
     const plain = await postProcess(await processBody());
     expect(plain.json()).toMatchObject({ levels: [], committee: false });
@@ -252,7 +291,7 @@ describe('POST /api/process/register', () => {
     expect(one.json().detail[0].msg).toBe(messages.review.levelsBoth);
   });
 
-  it('names every missing field in pt-BR, the image included', async () => {
+  it('names every missing field in pt-BR, the image included (the safra has a default)', async () => {
     const response = await postProcess(
       await processBody({
         safra: undefined,
@@ -274,7 +313,6 @@ describe('POST /api/process/register', () => {
         .detail.map((issue) => [issue.loc[1], issue.msg]),
     );
     expect(byField).toEqual({
-      safra: messages.safras.safraRequired,
       notice: m.noticeRequired,
       description: m.descriptionRequired,
       start_date: m.startDateRequired,

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,7 +8,8 @@ import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, type Database } from '../../src/db/client';
-import { jobRuns, mailOutbox } from '../../src/db/schema';
+import { jobRuns, mailOutbox, properties, users } from '../../src/db/schema';
+import { randomCnpj } from '../../src/db/seed/factories';
 import { newId } from '../../src/lib/ids';
 import { repoRoot } from '../../src/paths';
 import { validSignUp } from '../api/auth-helpers';
@@ -17,7 +19,8 @@ import { withDatabase } from '../support/global-setup';
 /**
  * Two server processes on one PostgreSQL (issue #12 item 6, DESIGN §9): started together on an
  * empty database, they migrate in turn; a queued e-mail is sent once, the daily job runs once, a
- * token of one is honoured by the other, and the per-account limit counts tries on both.
+ * token of one is honoured by the other, the per-account limit counts tries on both, and a write
+ * sent to both under one Idempotency-Key is done once.
  */
 const url = process.env.TEST_DATABASE_URL;
 if (!url) console.log('TEST_DATABASE_URL not set: the two-server test is skipped');
@@ -208,5 +211,61 @@ describe.skipIf(!url)('two servers on one PostgreSQL', () => {
       expect(response.status).toBe(429);
       expect(await response.json()).toEqual({ detail: messages.auth.tooManyAttempts });
     }
+  });
+
+  it('does a write sent to both servers at once under one Idempotency-Key once, and answers it alike', async () => {
+    const fields = await register(a);
+    await database.db.update(users).set({ pending: false }).where(eq(users.email, fields.email));
+    const token = (
+      (await (await login(b, fields.email, fields.password)).json()) as { access_token: string }
+    ).access_token;
+    const key = randomUUID();
+    const body = JSON.stringify({
+      business_name: 'Granja das Duas Portas',
+      business_type: 'Granja',
+      cnpj: randomCnpj(),
+      municipality: 'Camaquã',
+      irga: '2104587',
+      latitude: -30.85,
+      longitude: -51.8,
+      car_n: 'RS-4303509-7A1C.2E9F.4B8D.41A6.B3C0.F5E7.D9A2.B4C6',
+      farming_lo_number: '04512/2024-DL',
+      farming_lo_validity: '2028-12-31',
+      drying_and_stock_lo_number: '07839/2023-DL',
+      drying_and_stock_lo_validity: '2028-06-30',
+      place: 'Arroio Duro',
+      responsible_name: 'Maria Silva',
+    });
+    const send = (server: Server) =>
+      fetch(`${server.base}/api/property/register`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          'idempotency-key': key,
+        },
+        body,
+      });
+    const answers = await Promise.all([send(a), send(b)]);
+    const texts = await Promise.all(answers.map((answer) => answer.text()));
+    const ran = answers.findIndex(
+      (answer) => answer.status === 201 && !answer.headers.get('idempotent-replayed'),
+    );
+    expect(ran, texts.join('\n')).not.toBe(-1);
+    const other = answers[1 - ran]!;
+    if (other.status === 409)
+      expect(JSON.parse(texts[1 - ran]!)).toEqual({ detail: messages.offline.keyInFlight });
+    else expect(texts[1 - ran]).toBe(texts[ran]);
+    for (const server of [a, b]) {
+      const again = await send(server);
+      expect(again.headers.get('idempotent-replayed')).toBe('true');
+      expect(await again.text()).toBe(texts[ran]);
+    }
+    const [owner] = await database.db.select().from(users).where(eq(users.email, fields.email));
+    const owned = await database.db
+      .select()
+      .from(properties)
+      .where(eq(properties.ownerId, owner!.id));
+    expect(owned).toHaveLength(1);
   });
 });

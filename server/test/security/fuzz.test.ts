@@ -14,6 +14,7 @@ import { buildTestApp, type TestApp } from '../support/test-app';
 import {
   bodyPlan,
   buildBody,
+  idempotencyKeyHeader,
   pathValue,
   queryString,
   RAW_JSON_BODIES,
@@ -40,8 +41,9 @@ import {
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 1212);
 const TOTAL_RUNS = Number(process.env.FUZZ_RUNS ?? 1_200);
-// A wrong password or code is recorded by design (the per-account limit), answer 4xx or not.
-const WRITTEN_ON_REFUSAL = ['auth_failures'];
+// Recorded by design, answer 4xx or not: a wrong password or code (the per-account limit), and
+// a refusal a route itself answered under an Idempotency-Key (kept as that key's answer).
+const WRITTEN_ON_REFUSAL = ['auth_failures', 'idempotency_keys'];
 
 let t: TestApp;
 let fx: Fixture;
@@ -85,12 +87,15 @@ interface Probe {
   plan: BodyPlan | { kind: 'fixed'; label: string };
   body: Pick<InjectOptions, 'payload' | 'headers'>;
   remote: string;
+  /** Idempotency-Key, on writes. */
+  key?: string | undefined;
 }
 
 const describeProbe = (probe: Probe) => {
   const payload = probe.body.payload === undefined ? '' : String(probe.body.payload as string);
+  const key = probe.key === undefined ? '' : ` key ${JSON.stringify(probe.key.slice(0, 40))}`;
   return (
-    `${probe.method} ${probe.url.slice(0, 200)} as ${probe.subject}, ${probe.plan.kind}` +
+    `${probe.method} ${probe.url.slice(0, 200)} as ${probe.subject}, ${probe.plan.kind}${key}` +
     ` ${JSON.stringify((probe.body.headers as Record<string, string> | undefined)?.['content-type'] ?? '')}` +
     ` ${JSON.stringify(payload.slice(0, 200))}`
   );
@@ -104,7 +109,11 @@ async function send(probe: Probe): Promise<string[]> {
     method: probe.method,
     url: probe.url,
     payload: probe.body.payload,
-    headers: { ...(probe.body.headers as Record<string, string>), ...auth },
+    headers: {
+      ...(probe.body.headers as Record<string, string>),
+      ...auth,
+      ...(probe.key === undefined ? {} : { 'idempotency-key': probe.key }),
+    },
     remoteAddress: probe.remote,
   });
   const problems: string[] = [];
@@ -138,6 +147,7 @@ function probes(route: ApiRoute, subject: Subject, runs: number, seed: number) {
     query: queryString(route.queryParams),
     plan: bodyPlan(route.bodyFields, validBody !== undefined),
     remote: loopback.map(([a, b, c]) => `127.${a}.${b}.${c}`),
+    key: route.method === 'GET' ? fc.constant(undefined) : idempotencyKeyHeader,
   });
   return fc.sample(arbitrary, { seed, numRuns: runs }).map(async (sample) => {
     const valid = validBody ? await validBody(fx, subject) : undefined;
@@ -148,6 +158,7 @@ function probes(route: ApiRoute, subject: Subject, runs: number, seed: number) {
       plan: sample.plan,
       body: await buildBody(sample.plan, valid),
       remote: sample.remote,
+      key: sample.key,
     } satisfies Probe;
   });
 }

@@ -63,6 +63,31 @@ export const hostileString: fc.Arbitrary<string> = fc.oneof(
   { weight: 1, arbitrary: fc.integer({ min: 1_000, max: 200_000 }).map((n) => 'á'.repeat(n)) },
 );
 
+/**
+ * An Idempotency-Key header for a write: none, a device's UUID, and keys the server must refuse
+ * with a 422 (empty, over 255 characters, huge, control characters, beyond ASCII, a header
+ * injection) or any hostile text.
+ */
+export const idempotencyKeyHeader: fc.Arbitrary<string | undefined> = fc.oneof(
+  { weight: 3, arbitrary: fc.constant(undefined) },
+  { weight: 2, arbitrary: fc.uuid() },
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom(
+      '',
+      'x'.repeat(255),
+      'x'.repeat(256),
+      'k'.repeat(100_000),
+      'chave\u0000nula',
+      'tab\tchave',
+      'chave\u007f',
+      'chave-ção',
+      '\r\nX-Injected: 1',
+    ),
+  },
+  { weight: 2, arbitrary: hostileString },
+);
+
 export const hostileKey: fc.Arbitrary<string> = fc.oneof(
   fc.constantFrom(...NASTY_KEYS),
   fc.string({ unit: 'binary', maxLength: 8 }),

@@ -12,7 +12,7 @@ CREATE TABLE "idempotency_keys" (
 	"key" text NOT NULL,
 	"request_hash" text NOT NULL,
 	"lock_token" uuid NOT NULL,
-	"locked_at" timestamp with time zone NOT NULL,
+	"locked_at" timestamp with time zone,
 	"written_at" timestamp with time zone,
 	"status" integer,
 	"headers" jsonb,

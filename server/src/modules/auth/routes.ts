@@ -84,7 +84,7 @@ export async function authRoutes(base: FastifyInstance): Promise<void> {
         response: { 200: UserSchema },
       },
       config: CREDENTIAL_FLOOD_LIMIT,
-      preHandler: app.guard({ allowPending: true }),
+      onRequest: app.guard({ allowPending: true }),
     },
     (request) => activate(app.deps, callerOf(request), request.body),
   );
@@ -99,7 +99,7 @@ export async function authRoutes(base: FastifyInstance): Promise<void> {
         response: { 200: ResendCodeResponseSchema },
       },
       config: CREDENTIAL_FLOOD_LIMIT,
-      preHandler: app.guard({ allowPending: true }),
+      onRequest: app.guard({ allowPending: true }),
     },
     (request) => resendCode(app.deps, callerOf(request)),
   );
@@ -113,7 +113,7 @@ export async function authRoutes(base: FastifyInstance): Promise<void> {
         security: [{ bearer: [] }],
         response: { 200: UserSchema },
       },
-      preHandler: app.guard({ allowPending: true }),
+      onRequest: app.guard({ allowPending: true }),
     },
     (request) => presentUser(callerOf(request)),
   );
@@ -131,7 +131,7 @@ export async function authRoutes(base: FastifyInstance): Promise<void> {
         body: UpdateSelfBodySchema,
         response: { 200: UpdateSelfResponseSchema },
       },
-      preHandler: app.guard({ allowPending: true }),
+      onRequest: app.guard({ allowPending: true }),
     },
     (request) => updateSelf(app.deps, callerOf(request), request.body),
   );
@@ -186,7 +186,7 @@ export async function authRoutes(base: FastifyInstance): Promise<void> {
         response: { 200: TokenResponseSchema },
       },
       config: CREDENTIAL_FLOOD_LIMIT,
-      preHandler: app.guard(),
+      onRequest: app.guard(),
     },
     (request) => changePassword(app.deps, callerOf(request), request.body),
   );

@@ -42,7 +42,7 @@ export async function certificatesRoutes(base: FastifyInstance): Promise<void> {
         body: ConcludeBodySchema,
         response: { 200: InstanceDetailSchema },
       },
-      preHandler: app.guard({ roles: STAFF_ROLES }),
+      onRequest: app.guard({ roles: STAFF_ROLES }),
     },
     (request) => concludeInstance(app.deps, callerOf(request), request.params.id, request.body),
   );
@@ -102,7 +102,7 @@ export async function certificatesRoutes(base: FastifyInstance): Promise<void> {
         querystring: HoldersQuerySchema,
         response: { 200: z.array(SealHolderSchema) },
       },
-      preHandler: app.optionalAuth,
+      onRequest: app.optionalAuth,
     },
     async (request, reply) =>
       sendPage(
@@ -130,7 +130,7 @@ export async function certificatesRoutes(base: FastifyInstance): Promise<void> {
         ),
         body: StandingBodySchema,
       },
-      preHandler: adminOnly,
+      onRequest: adminOnly,
     },
     (request) =>
       changeStanding(app.deps, callerOf(request), request.params.number, 'suspend', request.body),
@@ -146,7 +146,7 @@ export async function certificatesRoutes(base: FastifyInstance): Promise<void> {
         ),
         body: StandingBodySchema,
       },
-      preHandler: adminOnly,
+      onRequest: adminOnly,
     },
     (request) =>
       changeStanding(app.deps, callerOf(request), request.params.number, 'revoke', request.body),
@@ -161,7 +161,7 @@ export async function certificatesRoutes(base: FastifyInstance): Promise<void> {
         ),
         body: ReinstateBodySchema,
       },
-      preHandler: adminOnly,
+      onRequest: adminOnly,
     },
     (request) =>
       changeStanding(app.deps, callerOf(request), request.params.number, 'reinstate', request.body),

@@ -32,7 +32,7 @@ export async function exportsRoutes(base: FastifyInstance): Promise<void> {
           security,
           querystring: PropertyExportQuerySchema,
         },
-        preHandler: app.guard({ roles: [...PRODUCER_ROLES, ...STAFF_ROLES] }),
+        onRequest: app.guard({ roles: [...PRODUCER_ROLES, ...STAFF_ROLES] }),
       },
       (request, reply) =>
         sendFile(
@@ -50,7 +50,7 @@ export async function exportsRoutes(base: FastifyInstance): Promise<void> {
           security,
           querystring: InstanceExportQuerySchema,
         },
-        preHandler: staffOnly,
+        onRequest: staffOnly,
       },
       (request, reply) =>
         sendFile(reply, exportInstances(app.deps, request.query, format, request.log)),
@@ -65,7 +65,7 @@ export async function exportsRoutes(base: FastifyInstance): Promise<void> {
           security,
           querystring: UserExportQuerySchema,
         },
-        preHandler: app.guard({ roles: ['admin'] }),
+        onRequest: app.guard({ roles: ['admin'] }),
       },
       (request, reply) =>
         sendFile(reply, exportUsers(app.deps, request.query, format, request.log)),
@@ -83,7 +83,7 @@ export async function exportsRoutes(base: FastifyInstance): Promise<void> {
         security,
         params: ProcessParamsSchema,
       },
-      preHandler: staffOnly,
+      onRequest: staffOnly,
     },
     async (request, reply) =>
       sendFile(reply, await exportAnswers(app.deps, request.params.processId, request.log)),
@@ -100,7 +100,7 @@ export async function exportsRoutes(base: FastifyInstance): Promise<void> {
         security,
         params: FormInstanceParamsSchema,
       },
-      preHandler: app.guard(),
+      onRequest: app.guard(),
     },
     async (request, reply) =>
       sendFile(

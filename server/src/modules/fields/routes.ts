@@ -39,7 +39,7 @@ export async function fieldsRoutes(base: FastifyInstance): Promise<void> {
         querystring: FieldListQuerySchema,
         response: list,
       },
-      preHandler: adminOnly,
+      onRequest: adminOnly,
     },
     async (request, reply) =>
       sendPage(reply, await listFields(app.deps, callerOf(request), request.query)),
@@ -55,7 +55,7 @@ export async function fieldsRoutes(base: FastifyInstance): Promise<void> {
         body: FieldRegisterBodySchema,
         response: { 201: FieldSchema },
       },
-      preHandler: adminOnly,
+      onRequest: adminOnly,
     },
     async (request, reply) =>
       reply.code(201).send(await registerField(app.deps, callerOf(request), request.body)),
@@ -72,7 +72,7 @@ export async function fieldsRoutes(base: FastifyInstance): Promise<void> {
         querystring: FieldListQuerySchema,
         response: list,
       },
-      preHandler: adminOnly,
+      onRequest: adminOnly,
     },
     async (request, reply) =>
       sendPage(
@@ -97,7 +97,7 @@ export async function fieldsRoutes(base: FastifyInstance): Promise<void> {
         params: FormFieldParamsSchema,
         response: { 200: FieldSchema },
       },
-      preHandler: adminOnly,
+      onRequest: adminOnly,
     },
     (request) =>
       addFormField(
@@ -118,7 +118,7 @@ export async function fieldsRoutes(base: FastifyInstance): Promise<void> {
         security,
         params: FormFieldParamsSchema,
       },
-      preHandler: adminOnly,
+      onRequest: adminOnly,
     },
     async (request, reply) => {
       await removeFormField(
@@ -143,7 +143,7 @@ export async function fieldsRoutes(base: FastifyInstance): Promise<void> {
         querystring: FieldListQuerySchema,
         response: list,
       },
-      preHandler: adminOnly,
+      onRequest: adminOnly,
     },
     async (request, reply) =>
       sendPage(
@@ -170,7 +170,7 @@ export async function fieldsRoutes(base: FastifyInstance): Promise<void> {
         body: ProcessFieldsSaveBodySchema,
         response: list,
       },
-      preHandler: adminOnly,
+      onRequest: adminOnly,
     },
     (request) =>
       saveProcessFields(app.deps, callerOf(request), request.params.processId, request.body),

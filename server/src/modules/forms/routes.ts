@@ -3,12 +3,15 @@ import {
   FieldEditBodySchema,
   FieldInstanceParamsSchema,
   FieldInstanceSchema,
-  FormConflictBodySchema,
   FormFinishBodySchema,
   FormInstanceParamsSchema,
   FormInstanceSchema,
   FormSaveBodySchema,
+  FormWriteConflictBodySchema,
+  messages,
+  PRODUCER_ROLES,
   ProofUploadBodySchema,
+  WriteConflictBodySchema,
 } from '@agroselo/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -45,7 +48,13 @@ export async function formsRoutes(base: FastifyInstance): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const security = [{ bearer: [] }];
   const signedIn = app.guard();
+  // Staff write the fields a producer cannot, but never confirm nor finish a form.
+  const producerOnly = app.guard({
+    roles: PRODUCER_ROLES,
+    refusal: messages.forms.finishOwnerOnly,
+  });
   const form = { 200: FormInstanceSchema };
+  const formWrite = { ...form, 409: WriteConflictBodySchema };
 
   app.get(
     FORM,
@@ -59,7 +68,7 @@ export async function formsRoutes(base: FastifyInstance): Promise<void> {
         params: FormInstanceParamsSchema,
         response: form,
       },
-      preHandler: signedIn,
+      onRequest: signedIn,
     },
     async (request, reply) =>
       sendJsonText(
@@ -84,9 +93,9 @@ export async function formsRoutes(base: FastifyInstance): Promise<void> {
         security,
         params: FormInstanceParamsSchema,
         body: FormSaveBodySchema,
-        response: { ...form, 409: FormConflictBodySchema },
+        response: { ...form, 409: FormWriteConflictBodySchema },
       },
-      preHandler: signedIn,
+      onRequest: signedIn,
     },
     async (request, reply) => {
       try {
@@ -115,9 +124,9 @@ export async function formsRoutes(base: FastifyInstance): Promise<void> {
         security,
         params: FormInstanceParamsSchema,
         body: ConfirmCarriedBodySchema,
-        response: form,
+        response: formWrite,
       },
-      preHandler: signedIn,
+      onRequest: producerOnly,
     },
     (request) =>
       confirmCarried(
@@ -141,9 +150,9 @@ export async function formsRoutes(base: FastifyInstance): Promise<void> {
         security,
         params: FormInstanceParamsSchema,
         body: FormFinishBodySchema,
-        response: form,
+        response: formWrite,
       },
-      preHandler: signedIn,
+      onRequest: producerOnly,
     },
     (request) =>
       finishForm(
@@ -167,9 +176,9 @@ export async function formsRoutes(base: FastifyInstance): Promise<void> {
         security,
         params: FieldInstanceParamsSchema,
         body: FieldEditBodySchema,
-        response: { 200: FieldInstanceSchema, 409: FormConflictBodySchema },
+        response: { 200: FieldInstanceSchema, 409: FormWriteConflictBodySchema },
       },
-      preHandler: signedIn,
+      onRequest: signedIn,
     },
     async (request, reply) => {
       const { id, formId, fieldId } = request.params;
@@ -190,9 +199,9 @@ export async function formsRoutes(base: FastifyInstance): Promise<void> {
         summary: 'Nova linha de uma Lista, com uma célula vazia por coluna',
         security,
         params: FieldInstanceParamsSchema,
-        response: { 201: FormInstanceSchema },
+        response: { 201: FormInstanceSchema, 409: WriteConflictBodySchema },
       },
-      preHandler: signedIn,
+      onRequest: signedIn,
     },
     async (request, reply) => {
       const { id, formId, fieldId } = request.params;
@@ -210,9 +219,9 @@ export async function formsRoutes(base: FastifyInstance): Promise<void> {
           '(a linha que fica sem células sai junto)',
         security,
         params: FieldInstanceParamsSchema,
-        response: form,
+        response: formWrite,
       },
-      preHandler: signedIn,
+      onRequest: signedIn,
     },
     (request) => {
       const { id, formId, fieldId } = request.params;
@@ -232,9 +241,9 @@ export async function formsRoutes(base: FastifyInstance): Promise<void> {
         security,
         params: FieldInstanceParamsSchema,
         body: ProofUploadBodySchema,
-        response: form,
+        response: formWrite,
       },
-      preHandler: signedIn,
+      onRequest: signedIn,
     },
     (request) => {
       const { id, formId, fieldId } = request.params;
@@ -251,7 +260,7 @@ export async function formsRoutes(base: FastifyInstance): Promise<void> {
         security,
         params: FieldInstanceParamsSchema,
       },
-      preHandler: signedIn,
+      onRequest: signedIn,
     },
     async (request, reply) => {
       const { id, formId, fieldId } = request.params;

@@ -445,8 +445,8 @@ function cleanFilename(filename: string, mime: string): string {
 }
 
 /**
- * The field a proof goes to, in the caller's transaction (the form locked): it must exist in the
- * form, be the caller's to write and ask for a proof.
+ * The field a proof goes to, in the caller's transaction (the form locked), or looked at before
+ * an upload starts: it must exist in the form, be the caller's to write and ask for a proof.
  */
 async function proofField(
   deps: AppDeps,
@@ -488,7 +488,8 @@ export async function checkProofUpload(
   fieldId: string,
   size: number,
 ): Promise<void> {
-  await deps.db.transaction((tx) => proofField(deps, tx, caller, instanceId, formId, fieldId));
+  // A look, not a write: the field is checked again, under the lock, when the file is attached.
+  await proofField(deps, deps.db, caller, instanceId, formId, fieldId);
   if (size > PROOF_MAX_BYTES) throw new AppError(413, m.proofTooLarge);
 }
 

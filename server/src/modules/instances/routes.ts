@@ -45,7 +45,7 @@ export async function instancesRoutes(base: FastifyInstance): Promise<void> {
         querystring: InstanceListQuerySchema,
         response,
       },
-      preHandler: staffOnly,
+      onRequest: staffOnly,
     },
     async (request, reply) =>
       sendPage(reply, await listInstances(app.deps, callerOf(request), request.query)),
@@ -63,7 +63,7 @@ export async function instancesRoutes(base: FastifyInstance): Promise<void> {
         querystring: InstanceSearchQuerySchema,
         response,
       },
-      preHandler: staffOnly,
+      onRequest: staffOnly,
     },
     async (request, reply) =>
       sendPage(reply, await listInstances(app.deps, callerOf(request), request.query)),
@@ -84,7 +84,7 @@ export async function instancesRoutes(base: FastifyInstance): Promise<void> {
         params: IdParamsSchema,
         response: detail,
       },
-      preHandler: app.guard(),
+      onRequest: app.guard(),
     },
     (request) => getInstanceDetail(app.deps.db, callerOf(request), request.params.id),
   );
@@ -105,7 +105,7 @@ export async function instancesRoutes(base: FastifyInstance): Promise<void> {
         body: RequestBodySchema,
         response: created,
       },
-      preHandler: app.guard({ roles: PRODUCER_ROLES }),
+      onRequest: app.guard({ roles: PRODUCER_ROLES }),
     },
     async (request, reply) =>
       reply
@@ -129,7 +129,7 @@ export async function instancesRoutes(base: FastifyInstance): Promise<void> {
         body: BusinessBodySchema,
         response: created,
       },
-      preHandler: staffOnly,
+      onRequest: staffOnly,
     },
     async (request, reply) =>
       reply
@@ -158,7 +158,7 @@ export async function instancesRoutes(base: FastifyInstance): Promise<void> {
         body: EvaluateBodySchema,
         response: detail,
       },
-      preHandler: staffOnly,
+      onRequest: staffOnly,
     },
     (request) => evaluateRequest(app.deps, callerOf(request), request.params.id, request.body),
   );
@@ -174,7 +174,7 @@ export async function instancesRoutes(base: FastifyInstance): Promise<void> {
         params: IdParamsSchema,
         response: detail,
       },
-      preHandler: app.guard({ roles: PRODUCER_ROLES }),
+      onRequest: app.guard({ roles: PRODUCER_ROLES }),
     },
     (request) => startInstance(app.deps, callerOf(request), request.params.id),
   );

@@ -19,7 +19,7 @@ export async function notificationsRoutes(base: FastifyInstance): Promise<void> 
         querystring: ListQuerySchema,
         response: { 200: z.array(PendingItemSchema) },
       },
-      preHandler: app.guard(),
+      onRequest: app.guard(),
     },
     async (request, reply) =>
       sendPage(reply, await listPending(app.deps, callerOf(request), request.query)),

@@ -31,7 +31,7 @@ export async function privacyRoutes(base: FastifyInstance): Promise<void> {
         security,
         response: { 200: MyDataSchema },
       },
-      preHandler: app.guard(),
+      onRequest: app.guard(),
     },
     async (request, reply) => {
       reply.header(
@@ -54,7 +54,7 @@ export async function privacyRoutes(base: FastifyInstance): Promise<void> {
         response: { 202: ResendCodeResponseSchema },
       },
       config: CODE_FLOOD_LIMIT,
-      preHandler: app.guard(),
+      onRequest: app.guard(),
     },
     async (request, reply) =>
       reply.code(202).send(await requestAccountDeletion(app.deps, callerOf(request))),
@@ -74,7 +74,7 @@ export async function privacyRoutes(base: FastifyInstance): Promise<void> {
         response: { 204: z.null().describe('Conta excluída') },
       },
       config: CODE_FLOOD_LIMIT,
-      preHandler: app.guard(),
+      onRequest: app.guard(),
     },
     async (request, reply) => {
       await confirmAccountDeletion(app.deps, callerOf(request), request.body);

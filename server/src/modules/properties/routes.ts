@@ -34,7 +34,7 @@ export async function propertiesRoutes(base: FastifyInstance): Promise<void> {
         querystring: PropertyListQuerySchema,
         response: list,
       },
-      preHandler: producersAndStaff,
+      onRequest: producersAndStaff,
     },
     async (request, reply) =>
       sendJsonPage(reply, await listProperties(app.deps, callerOf(request), request.query)),
@@ -52,7 +52,7 @@ export async function propertiesRoutes(base: FastifyInstance): Promise<void> {
         querystring: PropertySearchQuerySchema,
         response: list,
       },
-      preHandler: producersAndStaff,
+      onRequest: producersAndStaff,
     },
     async (request, reply) =>
       sendJsonPage(reply, await listProperties(app.deps, callerOf(request), request.query)),
@@ -68,7 +68,7 @@ export async function propertiesRoutes(base: FastifyInstance): Promise<void> {
         params: IdParamsSchema,
         response: { 200: PropertySchema },
       },
-      preHandler: producersAndStaff,
+      onRequest: producersAndStaff,
     },
     (request) => getProperty(app.deps, callerOf(request), request.params.id),
   );
@@ -85,7 +85,7 @@ export async function propertiesRoutes(base: FastifyInstance): Promise<void> {
         body: PropertyRegisterBodySchema,
         response: { 201: PropertySchema },
       },
-      preHandler: producersAndStaff,
+      onRequest: producersAndStaff,
     },
     async (request, reply) =>
       reply.code(201).send(await registerProperty(app.deps, callerOf(request), request.body)),
@@ -102,7 +102,7 @@ export async function propertiesRoutes(base: FastifyInstance): Promise<void> {
         body: PropertyEditBodySchema,
         response: { 200: PropertySchema },
       },
-      preHandler: producersAndStaff,
+      onRequest: producersAndStaff,
     },
     (request) => editProperty(app.deps, callerOf(request), request.params.id, request.body),
   );

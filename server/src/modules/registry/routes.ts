@@ -67,7 +67,7 @@ export async function registryRoutes(base: FastifyInstance): Promise<void> {
         body: PublishConsentBodySchema,
         response: { 200: PublishConsentSchema },
       },
-      preHandler: app.guard({ roles: PRODUCER_ROLES }),
+      onRequest: app.guard({ roles: PRODUCER_ROLES }),
     },
     (request) =>
       setPublishConsent(app.deps, callerOf(request), request.params.id, request.body.consent),
@@ -84,7 +84,7 @@ export async function registryRoutes(base: FastifyInstance): Promise<void> {
         security,
         response: { 200: z.array(PublicationConsentSchema) },
       },
-      preHandler: app.guard(),
+      onRequest: app.guard(),
     },
     (request) => listPublicationConsents(app.deps, callerOf(request)),
   );

@@ -19,7 +19,7 @@ export async function reportsRoutes(base: FastifyInstance): Promise<void> {
         querystring: ReportQuerySchema,
         response: { 200: ReportSummarySchema },
       },
-      preHandler: app.guard({ roles: STAFF_ROLES }),
+      onRequest: app.guard({ roles: STAFF_ROLES }),
     },
     async (request) => reportSummary(app.deps, request.query),
   );

@@ -141,8 +141,9 @@ export async function recordInspection(
 }
 
 /**
- * The vistoria `inspectionId` of the instance, locked with it, if the caller may add `adding`
- * photos to it now (10 in all at most): where the next photo's index starts.
+ * The vistoria `inspectionId` of the instance, locked with it in the caller's transaction (or
+ * looked at before an upload starts), if the caller may add `adding` photos to it now (10 in all
+ * at most): where the next photo's index starts.
  */
 async function photoSlots(
   deps: AppDeps,
@@ -184,7 +185,8 @@ export async function checkInspectionPhotoUpload(
   size: number,
 ): Promise<void> {
   if (!STAFF_ROLES.includes(caller.role)) throw forbidden();
-  await deps.db.transaction((tx) => photoSlots(deps, tx, caller, instanceId, inspectionId, 1));
+  // A look, not a write: the photo is counted again, under the lock, when it is attached.
+  await photoSlots(deps, deps.db, caller, instanceId, inspectionId, 1);
   if (size > INSPECTION_PHOTO_MAX_BYTES) throw new AppError(413, m.photoTooLarge);
 }
 

@@ -8,6 +8,7 @@ import {
   InspectionPhotosBodySchema,
   InspectionSchema,
   InstanceDetailSchema,
+  messages,
   PendencyAnswerBodySchema,
   PendencyCreateBodySchema,
   PendencyListQuerySchema,
@@ -18,6 +19,7 @@ import {
   PRODUCER_ROLES,
   RecommendationBodySchema,
   STAFF_ROLES,
+  WriteConflictBodySchema,
 } from '@agroselo/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -49,6 +51,11 @@ export async function reviewRoutes(base: FastifyInstance): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const staffOnly = app.guard({ roles: STAFF_ROLES });
   const signedIn = app.guard();
+  // The parecer is the assigned technician's; an admin decides as the committee, never recommends.
+  const technicianOnly = app.guard({
+    roles: ['technician'],
+    refusal: messages.review.recommendationTechnicianOnly,
+  });
 
   app.post(
     '/process-instance/:id/pendencies',
@@ -62,9 +69,9 @@ export async function reviewRoutes(base: FastifyInstance): Promise<void> {
         security,
         params: IdParamsSchema,
         body: PendencyCreateBodySchema,
-        response: { 201: PendencySchema },
+        response: { 201: PendencySchema, 409: WriteConflictBodySchema },
       },
-      preHandler: staffOnly,
+      onRequest: staffOnly,
     },
     async (request, reply) =>
       reply
@@ -83,7 +90,7 @@ export async function reviewRoutes(base: FastifyInstance): Promise<void> {
         querystring: PendencyListQuerySchema,
         response: { 200: z.array(PendencySchema) },
       },
-      preHandler: signedIn,
+      onRequest: signedIn,
     },
     async (request, reply) =>
       sendPage(
@@ -101,9 +108,9 @@ export async function reviewRoutes(base: FastifyInstance): Promise<void> {
         security,
         params: PendencyParamsSchema,
         body: PendencyAnswerBodySchema,
-        response: { 200: PendencySchema },
+        response: { 200: PendencySchema, 409: WriteConflictBodySchema },
       },
-      preHandler: app.guard({ roles: PRODUCER_ROLES }),
+      onRequest: app.guard({ roles: PRODUCER_ROLES }),
     },
     (request) => answerPendency(app.deps, callerOf(request), request.params.id, request.body),
   );
@@ -117,9 +124,9 @@ export async function reviewRoutes(base: FastifyInstance): Promise<void> {
         security,
         params: PendencyParamsSchema,
         body: PendencyResolveBodySchema,
-        response: { 200: PendencySchema },
+        response: { 200: PendencySchema, 409: WriteConflictBodySchema },
       },
-      preHandler: staffOnly,
+      onRequest: staffOnly,
     },
     (request) => resolvePendency(app.deps, callerOf(request), request.params.id, request.body),
   );
@@ -133,9 +140,9 @@ export async function reviewRoutes(base: FastifyInstance): Promise<void> {
         security,
         params: PendencyParamsSchema,
         body: PendencyReopenBodySchema,
-        response: { 200: PendencySchema },
+        response: { 200: PendencySchema, 409: WriteConflictBodySchema },
       },
-      preHandler: staffOnly,
+      onRequest: staffOnly,
     },
     (request) => reopenPendency(app.deps, callerOf(request), request.params.id, request.body),
   );
@@ -152,10 +159,10 @@ export async function reviewRoutes(base: FastifyInstance): Promise<void> {
         security,
         params: IdParamsSchema,
         body: InspectionCreateBodySchema,
-        response: { 201: InspectionSchema },
+        response: { 201: InspectionSchema, 409: WriteConflictBodySchema },
       },
       config: PHOTO_UPLOAD,
-      preHandler: staffOnly,
+      onRequest: staffOnly,
     },
     async (request, reply) =>
       reply
@@ -173,10 +180,10 @@ export async function reviewRoutes(base: FastifyInstance): Promise<void> {
         security,
         params: InspectionParamsSchema,
         body: InspectionPhotosBodySchema,
-        response: { 200: InspectionSchema },
+        response: { 200: InspectionSchema, 409: WriteConflictBodySchema },
       },
       config: PHOTO_UPLOAD,
-      preHandler: staffOnly,
+      onRequest: staffOnly,
     },
     (request) =>
       addInspectionPhotos(
@@ -199,7 +206,7 @@ export async function reviewRoutes(base: FastifyInstance): Promise<void> {
         querystring: InspectionListQuerySchema,
         response: { 200: z.array(InspectionSchema) },
       },
-      preHandler: signedIn,
+      onRequest: signedIn,
     },
     async (request, reply) =>
       sendPage(
@@ -217,7 +224,7 @@ export async function reviewRoutes(base: FastifyInstance): Promise<void> {
         security,
         params: InspectionPhotoParamsSchema,
       },
-      preHandler: signedIn,
+      onRequest: signedIn,
     },
     async (request, reply) => {
       const { id, index } = request.params;
@@ -237,9 +244,9 @@ export async function reviewRoutes(base: FastifyInstance): Promise<void> {
         security,
         params: IdParamsSchema,
         body: RecommendationBodySchema,
-        response: { 200: InstanceDetailSchema },
+        response: { 200: InstanceDetailSchema, 409: WriteConflictBodySchema },
       },
-      preHandler: staffOnly,
+      onRequest: technicianOnly,
     },
     (request) => recommend(app.deps, callerOf(request), request.params.id, request.body),
   );

@@ -21,7 +21,7 @@ export async function safrasRoutes(base: FastifyInstance): Promise<void> {
         body: NextSeasonBodySchema,
         response: { 201: ProcessSchema },
       },
-      preHandler: app.guard({ roles: ['admin'] }),
+      onRequest: app.guard({ roles: ['admin'] }),
     },
     async (request, reply) =>
       reply

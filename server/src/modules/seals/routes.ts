@@ -109,7 +109,7 @@ export async function sealsRoutes(base: FastifyInstance): Promise<void> {
         querystring: ProcessListQuerySchema,
         response: { 200: z.array(ProcessSchema) },
       },
-      preHandler: app.optionalAuth,
+      onRequest: app.optionalAuth,
     },
     async (request, reply) =>
       sendPage(reply, await listProcesses(app.deps, request.caller, request.query)),
@@ -128,7 +128,7 @@ export async function sealsRoutes(base: FastifyInstance): Promise<void> {
         body: ProcessRegisterBodySchema,
         response: { 201: ProcessSchema },
       },
-      preHandler: adminOnly,
+      onRequest: adminOnly,
     },
     async (request, reply) =>
       reply.code(201).send(await registerProcess(app.deps, callerOf(request), request.body)),
@@ -143,7 +143,7 @@ export async function sealsRoutes(base: FastifyInstance): Promise<void> {
         params: ProcessParamsSchema,
         response: { 200: ProcessSchema },
       },
-      preHandler: app.optionalAuth,
+      onRequest: app.optionalAuth,
     },
     (request) => getProcess(app.deps, request.caller, request.params.processId),
   );
@@ -156,7 +156,7 @@ export async function sealsRoutes(base: FastifyInstance): Promise<void> {
         summary: 'Baixar o edital (PDF) de um processo liberado',
         params: ProcessParamsSchema,
       },
-      preHandler: app.optionalAuth,
+      onRequest: app.optionalAuth,
     },
     async (request, reply) => {
       const notice = await processNotice(app.deps, request.caller, request.params.processId);
@@ -180,7 +180,7 @@ export async function sealsRoutes(base: FastifyInstance): Promise<void> {
         body: ReleaseBodySchema,
         response: { 200: ProcessSchema },
       },
-      preHandler: adminOnly,
+      onRequest: adminOnly,
     },
     (request) =>
       releaseProcess(app.deps, callerOf(request), request.params.processId, request.body),
@@ -199,7 +199,7 @@ export async function sealsRoutes(base: FastifyInstance): Promise<void> {
         body: ReviewSettingsBodySchema,
         response: { 200: ProcessSchema },
       },
-      preHandler: adminOnly,
+      onRequest: adminOnly,
     },
     (request) =>
       updateReviewSettings(app.deps, callerOf(request), request.params.processId, request.body),
@@ -216,7 +216,7 @@ export async function sealsRoutes(base: FastifyInstance): Promise<void> {
         querystring: ListQuerySchema.omit({ query: true }),
         response: { 200: z.array(FormSchema) },
       },
-      preHandler: adminOnly,
+      onRequest: adminOnly,
     },
     async (request, reply) =>
       sendPage(
@@ -236,7 +236,7 @@ export async function sealsRoutes(base: FastifyInstance): Promise<void> {
         body: FormBodySchema,
         response: { 201: FormSchema },
       },
-      preHandler: adminOnly,
+      onRequest: adminOnly,
     },
     async (request, reply) =>
       reply
@@ -256,7 +256,7 @@ export async function sealsRoutes(base: FastifyInstance): Promise<void> {
         params: FormParamsSchema,
         response: { 200: FormSchema },
       },
-      preHandler: adminOnly,
+      onRequest: adminOnly,
     },
     (request) =>
       getForm(app.deps, callerOf(request), request.params.processId, request.params.formId),
@@ -273,7 +273,7 @@ export async function sealsRoutes(base: FastifyInstance): Promise<void> {
         body: FormBodySchema,
         response: { 200: FormSchema },
       },
-      preHandler: adminOnly,
+      onRequest: adminOnly,
     },
     (request) =>
       editForm(
@@ -296,7 +296,7 @@ export async function sealsRoutes(base: FastifyInstance): Promise<void> {
         security,
         params: FormParamsSchema,
       },
-      preHandler: adminOnly,
+      onRequest: adminOnly,
     },
     async (request, reply) => {
       await deleteForm(

@@ -6,6 +6,7 @@ import {
   type ProcessRegisterBody,
   type ReleaseBody,
   type ReviewSettings,
+  safraOf,
 } from '@agroselo/contracts';
 import { and, asc, count, desc, eq, gte, lte } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -167,7 +168,7 @@ export async function registerProcess(
           endDate: body.end_date,
           validityStart: body.validity_start,
           validityEnd: body.validity_end,
-          safra: body.safra,
+          safra: body.safra ?? safraOf(body.start_date),
           released: false,
           noticeFileKey: noticeKey,
           levels: body.levels,

@@ -4,7 +4,13 @@ import { Server } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { UPLOAD_LIMITS } from '../../plugins/http';
 import { callerOf, type Caller } from '../../plugins/auth';
-import { beginUpload, finishedUpload, finishUpload, ownUpload } from './service';
+import {
+  beginUpload,
+  finishedUpload,
+  finishUpload,
+  ownUpload,
+  type FinishedAnswer,
+} from './service';
 import { createUploadStore } from './store';
 
 const m = messages.uploads;
@@ -112,15 +118,13 @@ export async function uploadsRoutes(app: FastifyInstance): Promise<void> {
     {
       schema,
       config: { idempotency: { headers: CREATION_HEADERS } },
-      preHandler: [
-        signedIn,
-        async (request) => {
-          await beginUpload(app.deps, callerOf(request), {
-            length: request.headers['upload-length'] as string | undefined,
-            metadata: request.headers['upload-metadata'] as string | undefined,
-          });
-        },
-      ],
+      onRequest: signedIn,
+      preHandler: async (request) => {
+        await beginUpload(app.deps, callerOf(request), {
+          length: request.headers['upload-length'] as string | undefined,
+          metadata: request.headers['upload-metadata'] as string | undefined,
+        });
+      },
     },
     handle,
   );
@@ -132,18 +136,16 @@ export async function uploadsRoutes(app: FastifyInstance): Promise<void> {
       // Offsets make a part sent twice harmless, and the finished upload's record answers its
       // last part sent again: these ignore Idempotency-Key, which tus clients send with every part.
       config: { idempotency: false },
-      preHandler: [
-        signedIn,
-        async (request, reply) => {
-          const { uploadId } = request.params as { uploadId: string };
-          if (method !== 'DELETE') {
-            const finished = await finishedUpload(app.deps.db, callerOf(request), uploadId);
-            if (finished && (method === 'PATCH' || finished.status < 300))
-              return answerFinished(reply, method, finished);
-          }
-          await ownUpload(store, callerOf(request), uploadId);
-        },
-      ],
+      onRequest: signedIn,
+      preHandler: async (request, reply) => {
+        const { uploadId } = request.params as { uploadId: string };
+        if (method !== 'DELETE') {
+          const finished = await finishedUpload(app.deps.db, callerOf(request), uploadId);
+          if (finished && (method === 'PATCH' || finished.status < 300))
+            return answerFinished(reply, method, finished);
+        }
+        await ownUpload(store, callerOf(request), uploadId);
+      },
       handler: handle,
     });
   }
@@ -156,7 +158,7 @@ export async function uploadsRoutes(app: FastifyInstance): Promise<void> {
 function answerFinished(
   reply: FastifyReply,
   method: 'HEAD' | 'PATCH',
-  finished: { status: number; body: string | null; size: number },
+  finished: FinishedAnswer & { size: number },
 ): FastifyReply {
   const offsets = { 'tus-resumable': '1.0.0', 'upload-offset': String(finished.size) };
   if (method === 'HEAD')

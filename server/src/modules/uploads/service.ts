@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { IDEMPOTENCY_RETENTION_DAYS, messages, UploadMetadataSchema } from '@agroselo/contracts';
+import { messages, UploadMetadataSchema } from '@agroselo/contracts';
 import type { FileStore } from '@tus/file-store';
 import { Metadata, type Upload } from '@tus/utils';
 import { and, eq, lt } from 'drizzle-orm';
@@ -10,6 +10,7 @@ import { finishedUploads } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError, badRequest, notFound, StateConflict } from '../../lib/errors';
+import { keptUntil } from '../../lib/idempotency';
 import { inspectUpload } from '../../lib/files';
 import type { Caller } from '../../plugins/auth';
 import { stateConflictAnswer } from '../../plugins/errors';
@@ -93,7 +94,7 @@ class FinishedUpload implements CommitHook {
 }
 
 /** The status and JSON body a refusal of the routes is answered with (`current` included). */
-export async function refusalAnswer(error: AppError): Promise<FinishedAnswer> {
+async function refusalAnswer(error: AppError): Promise<FinishedAnswer> {
   if (error instanceof StateConflict) return stateConflictAnswer(error);
   return { status: error.statusCode, body: JSON.stringify({ detail: error.detail }) };
 }
@@ -145,7 +146,7 @@ export async function finishUpload(
     const done = isUniqueViolation(error, 'finished_uploads_pkey')
       ? await finishedUpload(deps.db, caller, upload.id)
       : null;
-    if (done) return done;
+    if (done) return { status: done.status, body: done.body };
     if (!(error instanceof AppError)) throw error;
     const refusal = await refusalAnswer(error);
     await deps.db
@@ -160,10 +161,9 @@ export async function finishUpload(
 
 /** Forgets the finished uploads recorded more than IDEMPOTENCY_RETENTION_DAYS before `now`. */
 export async function forgetFinishedUploads(db: Db, now: Date): Promise<number> {
-  const before = new Date(now.getTime() - IDEMPOTENCY_RETENTION_DAYS * 24 * 60 * 60 * 1000);
   const removed = await db
     .delete(finishedUploads)
-    .where(lt(finishedUploads.createdAt, before))
+    .where(lt(finishedUploads.createdAt, keptUntil(now)))
     .returning({ id: finishedUploads.id });
   return removed.length;
 }

@@ -39,7 +39,7 @@ export async function usersRoutes(base: FastifyInstance): Promise<void> {
         querystring: UserListQuerySchema,
         response: list,
       },
-      preHandler: adminOnly,
+      onRequest: adminOnly,
     },
     async (request, reply) => sendPage(reply, await listUsers(app.deps, request.query)),
   );
@@ -56,7 +56,7 @@ export async function usersRoutes(base: FastifyInstance): Promise<void> {
         querystring: UserSearchQuerySchema,
         response: list,
       },
-      preHandler: adminOnly,
+      onRequest: adminOnly,
     },
     async (request, reply) => sendPage(reply, await listUsers(app.deps, request.query)),
   );
@@ -72,7 +72,7 @@ export async function usersRoutes(base: FastifyInstance): Promise<void> {
         querystring: UserListQuerySchema,
         response: { 200: z.array(UserEventSchema) },
       },
-      preHandler: adminOnly,
+      onRequest: adminOnly,
     },
     async (request, reply) =>
       sendPage(reply, await listUserEvents(app.deps, request.params.id, request.query)),
@@ -90,7 +90,7 @@ export async function usersRoutes(base: FastifyInstance): Promise<void> {
         body: SetTechnicianBodySchema,
         response: one,
       },
-      preHandler: adminOnly,
+      onRequest: adminOnly,
     },
     (request) => setTechnician(app.deps, callerOf(request), request.params.id, request.body),
   );
@@ -105,7 +105,7 @@ export async function usersRoutes(base: FastifyInstance): Promise<void> {
         params: IdParamsSchema,
         response: one,
       },
-      preHandler: adminOnly,
+      onRequest: adminOnly,
     },
     (request) => enableUser(app.deps, callerOf(request), request.params.id),
   );
@@ -122,7 +122,7 @@ export async function usersRoutes(base: FastifyInstance): Promise<void> {
         params: IdParamsSchema,
         response: one,
       },
-      preHandler: adminOnly,
+      onRequest: adminOnly,
     },
     (request) => disableUser(app.deps, callerOf(request), request.params.id),
   );
@@ -137,7 +137,7 @@ export async function usersRoutes(base: FastifyInstance): Promise<void> {
         params: IdParamsSchema,
         response: one,
       },
-      preHandler: adminOnly,
+      onRequest: adminOnly,
     },
     (request) => setAdmin(app.deps, callerOf(request), request.params.id),
   );
