@@ -30,6 +30,8 @@ const MOCKING = ['server/test/security/codes-csprng.test.ts'];
 // PostgreSQL already, so a second run there proves nothing new.
 const DRIVER_FREE = [
   'server/test/config.test.ts',
+  'server/test/build-script.test.ts',
+  'server/test/shutdown.test.ts',
   'server/test/server-node-args.test.ts',
   'server/test/api/http.test.ts',
   'server/test/api/storage-s3.test.ts',

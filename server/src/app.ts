@@ -8,6 +8,7 @@ import Fastify, {
 } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps';
+import type { PoolStats } from './db/client';
 import { turnBatchedStdout } from './lib/log-stream';
 import { authRoutes } from './modules/auth/routes';
 import { certificatesRoutes } from './modules/certificates/routes';
@@ -30,9 +31,11 @@ import { authPlugin } from './plugins/auth';
 import { requestLogFields } from './plugins/client-address';
 import { registerDocs } from './plugins/docs';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors';
+import { registerHealth } from './plugins/health';
 import { registerHttp } from './plugins/http';
 import { registerIdempotency } from './plugins/idempotency';
 import { waitForHandlersOnClose } from './plugins/in-flight';
+import { registerMetrics } from './plugins/metrics';
 import { compiledResponseSerializer } from './plugins/serializer';
 import { rendererAt } from './plugins/signed-in-pages';
 import { registerWebApp } from './plugins/web-app';
@@ -68,7 +71,12 @@ class OneLinePerRequest extends LogController {
 
 export async function buildApp(
   deps: AppDeps,
-  options: { logger?: FastifyServerOptions['logger']; webRoot?: string } = {},
+  options: {
+    logger?: FastifyServerOptions['logger'];
+    webRoot?: string;
+    /** The PostgreSQL pool's figures for /metrics (db/client.ts); none for the embedded database. */
+    poolStats?: () => PoolStats;
+  } = {},
 ): Promise<App> {
   const app = Fastify({
     logger: options.logger ?? {
@@ -89,6 +97,8 @@ export async function buildApp(
   waitForHandlersOnClose(app);
   registerIdempotency(app);
   await registerHttp(app);
+  registerHealth(app);
+  registerMetrics(app, { poolStats: options.poolStats });
   await registerDocs(app);
   await app.register(authPlugin, { db: deps.db, tokens: deps.tokens });
 

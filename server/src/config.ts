@@ -37,6 +37,20 @@ const ConfigSchema = z
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
+    /**
+     * Seconds between SIGTERM and closing: /readyz answers 503 meanwhile while requests are still
+     * served, so a balancer stops sending new ones before the server stops taking them.
+     */
+    SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).default(0),
+    /** Bearer token that /metrics asks for; with neither it nor METRICS_PORT, /metrics is off. */
+    METRICS_TOKEN: z
+      .string()
+      .min(32, 'deve ter pelo menos 32 caracteres')
+      .regex(/^\S+$/, 'não pode ter espaços')
+      .optional(),
+    /** A port of its own for /metrics, on METRICS_HOST: then the main port answers 404 there. */
+    METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+    METRICS_HOST: z.string().default('127.0.0.1'),
   })
   .refine((c) => Boolean(c.ADMIN_EMAIL) === Boolean(c.ADMIN_PASSWORD), {
     path: ['ADMIN_PASSWORD'],
@@ -45,6 +59,10 @@ const ConfigSchema = z
   .refine((c) => Boolean(c.AWS_ACCESS_KEY_ID) === Boolean(c.AWS_SECRET_ACCESS_KEY), {
     path: ['AWS_SECRET_ACCESS_KEY'],
     message: 'AWS_ACCESS_KEY_ID e AWS_SECRET_ACCESS_KEY vão juntos',
+  })
+  .refine((c) => !c.METRICS_PORT || c.METRICS_PORT !== c.PORT, {
+    path: ['METRICS_PORT'],
+    message: 'deve ser diferente de PORT',
   })
   .transform((c) => ({
     ...c,

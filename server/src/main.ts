@@ -14,8 +14,10 @@ import { createMailer, type Mailer } from './lib/mailer';
 import { reportMemory, reportMemoryOnSignal, reportWasmMemory } from './lib/memory-report';
 import { createStorage, StorageUnavailable } from './lib/storage';
 import { createTokenService, resolveJwtSecret } from './lib/tokens';
+import { listenMetrics, metricsPlace } from './plugins/metrics';
 import { webDist } from './paths';
 
+/** How long closing may take once the drain is over, before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
 /**
@@ -89,6 +91,7 @@ async function start(): Promise<void> {
   let mailer: Mailer | undefined;
   let jobs: JobRunner | undefined;
   let app: App | undefined;
+  let metricsServer: Awaited<ReturnType<typeof listenMetrics>>;
   try {
     database = await openDatabase(config, {
       onConnectionError: (error) =>
@@ -129,11 +132,25 @@ async function start(): Promise<void> {
     });
     reportMemory('seeded');
 
-    app = await buildApp({ config, db, mailer, storage, tokens });
+    app = await buildApp(
+      { config, db, mailer, storage, tokens },
+      { poolStats: database.poolStats?.bind(database) },
+    );
     reportMemory('app built');
     await app.listen({ host: config.HOST, port: config.PORT });
+    metricsServer = await listenMetrics(app, config).catch((error: unknown) => {
+      throw new MetricsPortUnusable('METRICS_PORT', { cause: error });
+    });
+    if (metricsServer)
+      notes.push(`Métricas: http://${config.METRICS_HOST}:${metricsServer.port}/metrics`);
+    else if (metricsPlace(config) === 'main') notes.push('Métricas: /metrics (com METRICS_TOKEN)');
     await mailer.flush();
-    jobs = createJobRunner({ db, jobs: dailyJobs({ config, mailer }), log: app.log });
+    jobs = createJobRunner({
+      db,
+      jobs: dailyJobs({ config, mailer }),
+      log: app.log,
+      onOutcome: app.metrics.recordJob,
+    });
     jobs.start();
     reportMemory('ready');
 
@@ -151,13 +168,19 @@ async function start(): Promise<void> {
     );
   } catch (error) {
     const code = (error as NodeJS.ErrnoException | undefined)?.code;
-    if (code === 'EADDRINUSE')
+    if (error instanceof MetricsPortUnusable)
+      console.error(
+        `Não foi possível abrir ${config.METRICS_HOST}:${config.METRICS_PORT} para as métricas ` +
+          `(METRICS_HOST, METRICS_PORT): ${(error.cause as Error).message}`,
+      );
+    else if (code === 'EADDRINUSE')
       console.error(`A porta ${config.PORT} já está em uso: escolha outra com PORT.`);
     else if (code === 'EACCES')
       console.error(`Sem permissão para usar a porta ${config.PORT} (PORT).`);
     else if (error instanceof StorageUnavailable || error instanceof DatabaseUnsuitable)
       console.error(error.message);
     else console.error('Falha ao iniciar o AgroSelo:', error);
+    await metricsServer?.close();
     await app?.close().catch(() => undefined);
     await jobs?.stop().catch(() => undefined);
     await mailer?.stop().catch(() => undefined);
@@ -165,17 +188,31 @@ async function start(): Promise<void> {
     process.exit(1);
   }
 
-  const running = { app, mailer, jobs, database };
+  const running = { app, mailer, jobs, database, metricsServer };
   let stopping = false;
+  let endDrain: (() => void) | undefined;
   const stop = async (signal: NodeJS.Signals) => {
-    if (stopping) return;
+    if (stopping) {
+      // A second signal does not wait for the drain.
+      endDrain?.();
+      return;
+    }
     stopping = true;
-    running.app.log.info({ signal }, 'encerrando o AgroSelo');
+    const drainMs = config.SHUTDOWN_DRAIN_SECONDS * 1000;
+    running.app.log.info({ signal, drainSeconds: drainMs / 1000 }, 'encerrando o AgroSelo');
     setTimeout(() => {
       console.error('Encerramento demorou demais; saindo mesmo assim.');
       process.exit(1);
-    }, SHUTDOWN_GRACE_MS).unref();
+    }, drainMs + SHUTDOWN_GRACE_MS).unref();
+    // /readyz answers 503 from now on while every route still serves: the balancer takes this
+    // server out of its rotation during the drain, before the server stops taking requests.
+    running.app.readiness.drain();
+    await new Promise<void>((resolve) => {
+      endDrain = resolve;
+      setTimeout(resolve, drainMs).unref();
+    });
     try {
+      await running.metricsServer?.close();
       await running.app.close();
       await running.jobs.stop();
       await running.mailer.stop();
@@ -189,5 +226,8 @@ async function start(): Promise<void> {
   process.on('SIGTERM', (signal) => void stop(signal));
   process.on('SIGINT', (signal) => void stop(signal));
 }
+
+/** METRICS_PORT could not be opened: the start stops naming the variables. */
+class MetricsPortUnusable extends Error {}
 
 void start();

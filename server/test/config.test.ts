@@ -16,7 +16,28 @@ describe('loadConfig', () => {
       TRUST_PROXY: [],
       RATE_LIMIT_PER_MINUTE: 1200,
       LOG_LEVEL: 'info',
+      SHUTDOWN_DRAIN_SECONDS: 0,
+      METRICS_HOST: '127.0.0.1',
     });
+  });
+
+  it('takes the metrics token, port and address and the drain', () => {
+    const token = 'm'.repeat(32);
+    expect(
+      loadConfig({
+        METRICS_TOKEN: token,
+        METRICS_PORT: '9464',
+        METRICS_HOST: '10.0.0.5',
+        SHUTDOWN_DRAIN_SECONDS: '15',
+      }),
+    ).toMatchObject({
+      METRICS_TOKEN: token,
+      METRICS_PORT: 9464,
+      METRICS_HOST: '10.0.0.5',
+      SHUTDOWN_DRAIN_SECONDS: 15,
+    });
+    // Port 0 (any free port) may be asked of both.
+    expect(loadConfig({ PORT: '0', METRICS_PORT: '0' }).METRICS_PORT).toBe(0);
   });
 
   it('seeds demo data by default only on the embedded database', () => {
@@ -69,6 +90,12 @@ describe('loadConfig', () => {
     ['ADMIN_PASSWORD', { ADMIN_EMAIL: 'chefe@ufpel.edu.br' }],
     ['SEED_DEMO', { SEED_DEMO: 'talvez' }],
     ['LOG_LEVEL', { LOG_LEVEL: 'verbose' }],
+    ['METRICS_TOKEN', { METRICS_TOKEN: 'curto' }],
+    ['METRICS_TOKEN', { METRICS_TOKEN: `${'m'.repeat(32)} com espaço` }],
+    ['METRICS_PORT', { METRICS_PORT: '3000' }],
+    ['METRICS_PORT', { METRICS_PORT: '99999' }],
+    ['SHUTDOWN_DRAIN_SECONDS', { SHUTDOWN_DRAIN_SECONDS: '-1' }],
+    ['SHUTDOWN_DRAIN_SECONDS', { SHUTDOWN_DRAIN_SECONDS: 'logo' }],
   ])('refuses a bad %s, naming it', (name, env) => {
     expect(() => loadConfig(env)).toThrow(new RegExp(`Configuração inválida — .*\\b${name}:`));
   });

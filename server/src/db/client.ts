@@ -33,6 +33,15 @@ export interface Database {
   close(): Promise<void>;
   /** Embedded only: the size of PGlite's WebAssembly memory, which never shrinks (docs/decisions/010). */
   wasmMemoryBytes?(): number;
+  /** PostgreSQL only: the pool's connections now (/metrics); PGlite is one connection in-process. */
+  poolStats?(): PoolStats;
+}
+
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+  max: number;
 }
 
 export const PGLITE_SHARED_BUFFERS = '32MB';
@@ -77,6 +86,7 @@ export async function openPglite(
 
 /** Waits for a connection no longer than this: a request should fail fast while the database is away. */
 const CONNECT_TIMEOUT_MS = 5_000;
+const POOL_MAX = 10;
 
 export async function openPostgres(
   url: string,
@@ -84,7 +94,7 @@ export async function openPostgres(
 ): Promise<Database & { pool: pg.Pool }> {
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    max: POOL_MAX,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     keepAlive: true,
   });
@@ -115,6 +125,12 @@ export async function openPostgres(
       }
     },
     close: () => pool.end(),
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: POOL_MAX,
+    }),
   };
 }
 

@@ -56,12 +56,21 @@ export function createJobRunner(options: {
   jobs: readonly DailyJob[];
   log: FastifyBaseLogger;
   everyMs?: number;
+  /** Told of every attempt and how long it took (the metrics count them). */
+  onOutcome?: (outcome: JobOutcome, seconds: number) => void;
 }): JobRunner {
-  const { db, jobs, log, everyMs = 5 * 60_000 } = options;
+  const { db, jobs, log, everyMs = 5 * 60_000, onOutcome } = options;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | null = null;
 
   async function runOne(job: DailyJob, now: Date): Promise<JobOutcome> {
+    const began = performance.now();
+    const outcome = await attempt(job, now, () => performance.now() - began);
+    onOutcome?.(outcome, (performance.now() - began) / 1000);
+    return outcome;
+  }
+
+  async function attempt(job: DailyJob, now: Date, elapsedMs: () => number): Promise<JobOutcome> {
     const period = duePeriod(job, now);
     try {
       return await db.transaction(async (tx) => {
@@ -80,7 +89,11 @@ export function createJobRunner(options: {
           .where(and(eq(jobRuns.name, job.name), eq(jobRuns.period, period)));
         if (done) return { job: job.name, status: 'already-done', period } as const;
         const summary = (await job.run({ db: tx, now, log })) ?? null;
-        await tx.insert(jobRuns).values({ name: job.name, period, startedAt: now, summary });
+        // finished_at's default would be the transaction's start: the run's own length instead.
+        const finishedAt = new Date(now.getTime() + elapsedMs());
+        await tx
+          .insert(jobRuns)
+          .values({ name: job.name, period, startedAt: now, finishedAt, summary });
         log.info({ job: job.name, period, summary }, 'tarefa agendada concluída');
         return { job: job.name, status: 'ran', period, summary } as const;
       });

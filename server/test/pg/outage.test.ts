@@ -1,24 +1,17 @@
 import { messages } from '@agroselo/contracts';
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createPostgresCluster,
-  findPostgresBin,
-  type PostgresCluster,
-} from '../../../scripts/postgres-cluster.mjs';
-import { openPostgres } from '../../src/db/client';
+import { describe, expect, it } from 'vitest';
 import { mailOutbox, users, verificationCodes } from '../../src/db/schema';
 import { validSignUp } from '../api/auth-helpers';
 import { multipart } from '../support/http';
-import { buildTestApp, type TestApp } from '../support/test-app';
+import { ownedPostgres, postgresBin } from '../support/owned-postgres';
 
 /**
  * The database goes away in the middle of a run of writes and comes back (issue #12 item 5):
  * requests meanwhile get 503 in pt-BR, none is half-applied, and the same server process serves
  * again within 5 s of the database's return. Needs PostgreSQL binaries to own a cluster.
  */
-const bin = findPostgresBin();
-if (!bin) console.log('PostgreSQL binaries not found: the database outage test is skipped');
+if (!postgresBin) console.log('PostgreSQL binaries not found: the database outage test is skipped');
 
 interface Outcome {
   email: string;
@@ -28,26 +21,11 @@ interface Outcome {
   endedAt: number;
 }
 
-describe.skipIf(!bin)('a database outage during writes', () => {
-  let cluster: PostgresCluster;
-  let database: Awaited<ReturnType<typeof openPostgres>>;
-  let t: TestApp;
-  // Kept as a promise so the cluster is removed even when a slow machine times the hook out.
-  let starting: Promise<PostgresCluster> | undefined;
-
-  beforeAll(async () => {
-    starting = createPostgresCluster({ bin });
-    cluster = await starting;
-    database = await openPostgres(cluster.url());
-    t = await buildTestApp({ DATABASE_URL: cluster.url() }, { database });
-  }, 120_000);
-
-  afterAll(async () => {
-    await database?.close().catch(() => undefined);
-    await (await starting?.catch(() => undefined))?.destroy();
-  }, 60_000);
+describe.skipIf(!postgresBin)('a database outage during writes', () => {
+  const owned = ownedPostgres();
 
   it('answers 503 while it is away, applies nothing by halves and serves again within 5 s', async () => {
+    const { cluster, database, t } = owned;
     const outcomes: Outcome[] = [];
     let stopWriting = false;
     let counter = 0;

@@ -3,6 +3,7 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { desc, eq } from 'drizzle-orm';
+import type { FastifyServerOptions } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type App, type AppDeps } from '../../src/app';
@@ -116,6 +117,8 @@ export async function buildTestApp(
     extend?: (app: App) => Promise<void>;
     /** A database the test owns (an outage test stops it); migrated here, closed by the test. */
     database?: Database;
+    /** The app's logger (a test that reads the log lines); silent by default. */
+    logger?: FastifyServerOptions['logger'];
   } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'agroselo-test-'));
@@ -146,8 +149,9 @@ export async function buildTestApp(
     }),
   };
   const app = await buildApp(deps, {
-    logger: false,
+    logger: options.logger ?? false,
     webRoot: options.webRoot ?? path.join(dataDir, 'no-web'),
+    poolStats: database.poolStats?.bind(database),
   });
   await options.extend?.(app);
   await app.ready();
