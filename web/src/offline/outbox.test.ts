@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { messages } from '@agroselo/contracts';
 import { closeOfflineDb } from './db';
 import {
   applyAgain,
@@ -145,6 +146,19 @@ describe('outbox', () => {
 
     expect(await sendWaiting(ACCOUNT, send)).not.toBeNull();
     expect((await outboxItems(ACCOUNT))[0]).toMatchObject({ state: 'waiting', attempts: 1 });
+  });
+
+  it('sets aside a write the server did but whose answer it lost', async () => {
+    await enqueue(ACCOUNT, write('pendency:1'));
+    await sendWaiting(ACCOUNT, async () => {
+      throw Object.assign(failure(409, { detail: messages.offline.answerLost }), {
+        message: messages.offline.answerLost,
+      });
+    });
+    expect((await outboxItems(ACCOUNT))[0]).toMatchObject({
+      state: 'failed',
+      problem: messages.offline.answerLost,
+    });
   });
 
   it('sets a conflict aside with the current state; later writes to it wait, others go on', async () => {

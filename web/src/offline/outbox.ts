@@ -1,3 +1,4 @@
+import { messages } from '@agroselo/contracts';
 import { isQuotaError, NO_SPACE, offlineDb, type OutboxFile, type OutboxItem } from './db';
 
 export type { OutboxItem, OutboxFile, OutboxState } from './db';
@@ -41,12 +42,19 @@ const isConflict = (failure: SendFailure) =>
   isRecord(failure.body) &&
   ('current' in failure.body || 'conflicts' in failure.body);
 
+/**
+ * Failures a later try may get past: no answer, a server error or a busy one, and the same key
+ * still running. Not a 409 saying the write was done but its answer lost (DESIGN §4c): trying
+ * again would get the same; the user is shown it.
+ */
 const passes = (failure: SendFailure) =>
   failure.status === 0 ||
   failure.status === 408 ||
   failure.status === 429 ||
   failure.status >= 500 ||
-  (failure.status === 409 && !isConflict(failure));
+  (failure.status === 409 &&
+    !isConflict(failure) &&
+    failure.message !== messages.offline.answerLost);
 
 export const asFailure = (error: unknown): SendFailure =>
   isRecord(error) && typeof error.status === 'number'
