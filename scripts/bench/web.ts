@@ -443,13 +443,14 @@ async function warmServiceWorker(port: number, base: string, pagePath: string, t
       : `localStorage.setItem(${JSON.stringify(TOKEN_KEY)}, ${JSON.stringify(token)})`,
   );
   await page.goto(`${base}${pagePath}`);
-  await page.evaluate(async () => {
+  // As a string: this file is type-checked for Node, without the DOM's types.
+  await page.evaluate(`(async () => {
     await navigator.serviceWorker.ready;
     if (!navigator.serviceWorker.controller)
       await new Promise((resolve) =>
         navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
       );
-  });
+  })()`);
   await page.close();
   await browser.close();
 }

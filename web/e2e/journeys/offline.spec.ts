@@ -162,7 +162,7 @@ test.describe('no signal at the farm', () => {
 
     // No signal: the app closed and opened again at the instance's address.
     await context.setOffline(true);
-    let page = await reopen(context, first, started.instanceUrl);
+    const page = await reopen(context, first, started.instanceUrl);
     await expect(page.getByRole('heading', { level: 1, name: started.sealName })).toBeVisible();
     await expect(
       page.getByRole('status').filter({ hasText: /^Sem conexão — dados de/ }),
