@@ -463,8 +463,8 @@ const median = (values: number[]) => {
 async function audit(
   port: number,
   url: string,
-  signIn?: () => Promise<void>,
-  keepStorage = signIn !== undefined,
+  signIn: (() => Promise<void>) | undefined,
+  keepStorage: boolean,
 ): Promise<Omit<Scores, 'path'>> {
   // A run can fail on a busy machine (a protocol timeout, no paint caught): it is tried again.
   let lhr;
@@ -591,60 +591,59 @@ async function main() {
           log(`  not traced: ${error instanceof Error ? error.message : String(error)}`);
         }
       }
-    const scores: Scores[] = [];
-    for (const audited of RUNS > 0 ? pages : []) {
-      const collected: Scores = {
-        path: audited.label,
-        performance: [],
-        accessibility: [],
-        metrics: { fcp: [], lcp: [], tbt: [], cls: [], jsKb: [] },
-      };
-      for (let run = 1; run <= RUNS; run++) {
-        log(`Lighthouse ${audited.path} (${run}/${RUNS})`);
-        const one = await audit(
-          debugPort,
-          `${base}${audited.path}`,
-          audited.as ? () => signInColdCache(debugPort, base, tokens[audited.as!]) : undefined,
-        );
-        log(
-          `  performance ${one.performance[0]}, accessibility ${one.accessibility[0]}, FCP ${(one.metrics.fcp[0]! / 1000).toFixed(1)} s, LCP ${(one.metrics.lcp[0]! / 1000).toFixed(1)} s, TBT ${Math.round(one.metrics.tbt[0]!)} ms, CLS ${one.metrics.cls[0]!.toFixed(3)}, JS ${one.metrics.jsKb[0]!.toFixed(0)} KB`,
-        );
-        collected.performance.push(...one.performance);
-        collected.accessibility.push(...one.accessibility);
-        for (const key of ['fcp', 'lcp', 'tbt', 'cls', 'jsKb'] as const)
-          collected.metrics[key].push(...one.metrics[key]);
-      }
-      scores.push(collected);
-    }
-
-    const warmScores: Scores[] = [];
-    for (const audited of args.warm && RUNS > 0 ? pages : []) {
-      const collected: Scores = {
-        path: audited.label,
-        performance: [],
-        accessibility: [],
-        metrics: { fcp: [], lcp: [], tbt: [], cls: [], jsKb: [] },
-      };
-      for (let run = 1; run <= RUNS; run++) {
-        log(`Lighthouse ${audited.path}, repeat visit (${run}/${RUNS})`);
-        const warmUp = () =>
-          warmServiceWorker(
+    /** RUNS audits of each page, `prepare` run before each (a sign-in, a first visit). */
+    const auditAll = async (
+      kind: string,
+      prepare: (audited: AuditedPage) => (() => Promise<void>) | undefined,
+      keepStorage: (audited: AuditedPage) => boolean,
+    ) => {
+      const collected: Scores[] = [];
+      for (const audited of RUNS > 0 ? pages : []) {
+        const page: Scores = {
+          path: audited.label,
+          performance: [],
+          accessibility: [],
+          metrics: { fcp: [], lcp: [], tbt: [], cls: [], jsKb: [] },
+        };
+        for (let run = 1; run <= RUNS; run++) {
+          log(`Lighthouse ${audited.path}${kind} (${run}/${RUNS})`);
+          const one = await audit(
             debugPort,
-            base,
-            audited.path,
-            audited.as ? tokens[audited.as] : undefined,
+            `${base}${audited.path}`,
+            prepare(audited),
+            keepStorage(audited),
           );
-        const one = await audit(debugPort, `${base}${audited.path}`, warmUp, true);
-        log(
-          `  performance ${one.performance[0]}, FCP ${(one.metrics.fcp[0]! / 1000).toFixed(1)} s, LCP ${(one.metrics.lcp[0]! / 1000).toFixed(1)} s, JS ${one.metrics.jsKb[0]!.toFixed(0)} KB`,
-        );
-        collected.performance.push(...one.performance);
-        collected.accessibility.push(...one.accessibility);
-        for (const key of ['fcp', 'lcp', 'tbt', 'cls', 'jsKb'] as const)
-          collected.metrics[key].push(...one.metrics[key]);
+          log(
+            `  performance ${one.performance[0]}, accessibility ${one.accessibility[0]}, FCP ${(one.metrics.fcp[0]! / 1000).toFixed(1)} s, LCP ${(one.metrics.lcp[0]! / 1000).toFixed(1)} s, TBT ${Math.round(one.metrics.tbt[0]!)} ms, CLS ${one.metrics.cls[0]!.toFixed(3)}, JS ${one.metrics.jsKb[0]!.toFixed(0)} KB`,
+          );
+          page.performance.push(...one.performance);
+          page.accessibility.push(...one.accessibility);
+          for (const key of ['fcp', 'lcp', 'tbt', 'cls', 'jsKb'] as const)
+            page.metrics[key].push(...one.metrics[key]);
+        }
+        collected.push(page);
       }
-      warmScores.push(collected);
-    }
+      return collected;
+    };
+    const scores = await auditAll(
+      '',
+      (audited) =>
+        audited.as ? () => signInColdCache(debugPort, base, tokens[audited.as!]) : undefined,
+      (audited) => audited.as !== undefined,
+    );
+    const warmScores = args.warm
+      ? await auditAll(
+          ', repeat visit',
+          (audited) => () =>
+            warmServiceWorker(
+              debugPort,
+              base,
+              audited.path,
+              audited.as ? tokens[audited.as] : undefined,
+            ),
+          () => true,
+        )
+      : [];
 
     const mark = (ok: boolean) => (ok ? '✓' : '✗');
     const weightRows = weights.map((w) => [

@@ -44,6 +44,17 @@ async function offlineReady(page: Page) {
 }
 
 /**
+ * `url` opened online until its instance is kept on the device (by the page itself for a
+ * producer, or with `keep`, the button) and the app opens offline.
+ */
+async function keptOnline(page: Page, url: string, { keep = false } = {}) {
+  await page.goto(url);
+  if (keep) await page.getByRole('button', { name: 'Disponível sem conexão' }).click();
+  await expect(page.getByText(/^Disponível sem conexão · /)).toBeVisible({ timeout: 30_000 });
+  await offlineReady(page);
+}
+
+/**
  * The outbox's button, named by what waits ('2 aguardando envio'): on a phone, the strip under
  * the header.
  */
@@ -264,9 +275,7 @@ test.describe('no signal at the farm', () => {
     const { context, page: first } = await phone(browser, baseURL!, started.producer);
 
     // Online, the producer opens the instance: kept on the device by itself.
-    await first.goto(started.instanceUrl);
-    await expect(first.getByText(/^Disponível sem conexão · /)).toBeVisible({ timeout: 30_000 });
-    await offlineReady(first);
+    await keptOnline(first, started.instanceUrl);
 
     await context.setOffline(true);
     let page = await reopen(context, first, started.instanceUrl);
@@ -323,10 +332,7 @@ test.describe('no signal at the farm', () => {
       }),
     );
     const { context, page: first } = await phone(browser, baseURL!, started.technician);
-    await first.goto(started.instanceUrl);
-    await first.getByRole('button', { name: 'Disponível sem conexão' }).click();
-    await expect(first.getByText(/^Disponível sem conexão · /)).toBeVisible({ timeout: 30_000 });
-    await offlineReady(first);
+    await keptOnline(first, started.instanceUrl, { keep: true });
 
     // Offline, the technician resolves it…
     await context.setOffline(true);
@@ -386,9 +392,7 @@ test.describe('no signal at the farm', () => {
     const started = await startedInstance(request, signUp, 'sair');
     await pendencyOnFinishedForm(request, started);
     const { context, page: first } = await phone(browser, baseURL!, started.producer);
-    await first.goto(started.instanceUrl);
-    await expect(first.getByText(/^Disponível sem conexão · /)).toBeVisible({ timeout: 30_000 });
-    await offlineReady(first);
+    await keptOnline(first, started.instanceUrl);
 
     // Offline, an answer waits; then the producer leaves, warned.
     await context.setOffline(true);

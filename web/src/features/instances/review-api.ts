@@ -9,7 +9,7 @@ import {
 } from '@agroselo/contracts';
 import { api, API_BASE, type Camel } from '../../api';
 import { formatDay } from '../../lib/dates';
-import { instanceTarget, sendNowOrQueue, type SentOrQueued } from '../../offline/writes';
+import { instanceTarget, sendNowOrQueue } from '../../offline/writes';
 import { INSTANCE_QUERY_KEY, instanceQueryOptions, type InstanceDetailItem } from './api';
 
 export type PendencyItem = Camel<Pendency>;
@@ -111,9 +111,6 @@ export interface OpenPendencyInput {
   /** Where, in words ('Documentos — Licença'), for the outbox's list. */
   where: string;
 }
-
-/** A write sent now, or kept on the device to be sent when the link returns. */
-export type Outcome<T> = SentOrQueued<T>;
 
 /** The word on a write kept for later. */
 export const QUEUED_MESSAGE =
