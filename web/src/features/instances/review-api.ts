@@ -9,7 +9,6 @@ import {
 } from '@agroselo/contracts';
 import { api, API_BASE, type Camel } from '../../api';
 import { formatDay } from '../../lib/dates';
-import { instanceTarget, sendNowOrQueue } from '../../offline/writes';
 import { INSTANCE_QUERY_KEY, instanceQueryOptions, type InstanceDetailItem } from './api';
 
 export type PendencyItem = Camel<Pendency>;
@@ -116,12 +115,19 @@ export interface OpenPendencyInput {
 export const QUEUED_MESSAGE =
   'Sem conexão: guardado neste aparelho. Será enviado sozinho quando a conexão voltar.';
 
+/**
+ * The outbox's writer, loaded with the first write: this module is in the app's first file (the
+ * instance page's prefetch), the outbox and its store are not.
+ */
+const offlineWrites = () => import('../../offline/writes');
+
 /** POST /api/process-instance/{id}/pendencies, or the outbox when offline. */
 export function useOpenPendency(instanceId: string) {
   const refresh = useReviewRefresh();
   return useMutation({
-    mutationFn: ({ fieldInstanceId, where, ...input }: OpenPendencyInput) =>
-      sendNowOrQueue<PendencyItem>({
+    mutationFn: async ({ fieldInstanceId, where, ...input }: OpenPendencyInput) => {
+      const { instanceTarget, sendNowOrQueue } = await offlineWrites();
+      return sendNowOrQueue<PendencyItem>({
         title: 'Abrir pendência',
         written: [
           { label: 'Onde', value: where },
@@ -136,7 +142,8 @@ export function useOpenPendency(instanceId: string) {
           path: `${API_BASE}/process-instance/${instanceId}/pendencies`,
           json: { ...input, ...(fieldInstanceId ? { fieldInstanceId } : {}) },
         },
-      }),
+      });
+    },
     onSuccess: refresh,
   });
 }
@@ -163,8 +170,9 @@ const STEP_TITLES: Record<PendencyStep['step'], string> = {
 export function usePendencyStep() {
   const refresh = useReviewRefresh();
   return useMutation({
-    mutationFn: ({ step, pendency, instanceId, text }: PendencyStep) =>
-      sendNowOrQueue<PendencyItem>({
+    mutationFn: async ({ step, pendency, instanceId, text }: PendencyStep) => {
+      const { instanceTarget, sendNowOrQueue } = await offlineWrites();
+      return sendNowOrQueue<PendencyItem>({
         title: STEP_TITLES[step],
         written: [
           {
@@ -184,7 +192,8 @@ export function usePendencyStep() {
             expectedStatus: pendency.status,
           },
         },
-      }),
+      });
+    },
     onSettled: refresh,
   });
 }
@@ -227,8 +236,9 @@ export function useRecordInspection(instanceId: string) {
 export function useRecommend(instanceId: string) {
   const refresh = useReviewRefresh();
   return useMutation({
-    mutationFn: (body: { outcome: RecommendationOutcome; justification: string }) =>
-      sendNowOrQueue<unknown>({
+    mutationFn: async (body: { outcome: RecommendationOutcome; justification: string }) => {
+      const { instanceTarget, sendNowOrQueue } = await offlineWrites();
+      return sendNowOrQueue<unknown>({
         title: 'Parecer técnico',
         written: [
           { label: 'Recomendação', value: RECOMMENDATION_LABELS[body.outcome] },
@@ -242,7 +252,8 @@ export function useRecommend(instanceId: string) {
           path: `${API_BASE}/process-instance/${instanceId}/recommendation`,
           json: body,
         },
-      }),
+      });
+    },
     onSuccess: refresh,
   });
 }
