@@ -126,6 +126,8 @@ export const PENDING_MESSAGES = {
   /** The review (issue 20): an answered pendência waits for the staff, an open one for its owner. */
   pendencyAnswered: 'Pendência respondida. Revise aqui!',
   pendencyOpen: 'Pendência aberta. Corrija aqui!',
+  /** Assignment (issue 43): a request an admin assigned to this technician, not yet evaluated. */
+  assigned: 'Processo atribuído a você. Avalie aqui!',
 } as const;
 
 /**

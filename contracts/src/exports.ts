@@ -1,8 +1,7 @@
 /** Lists and answers as files: CSV (Excel in Brazil), XLSX and the filled form as PDF (DESIGN §4b). */
 import { z } from 'zod';
 import { safeText } from './common';
-import { InstanceListFilterSchema } from './instances';
-import { SafraFilterSchema } from './safras';
+import { InstanceFilterSchema } from './instances';
 
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -23,12 +22,11 @@ const search = safeText().max(200).default('');
 export const PropertyExportQuerySchema = z.object({ query: search });
 export type PropertyExportQuery = z.infer<typeof PropertyExportQuerySchema>;
 
-/** GET /api/export/process-instances.{csv|xlsx}: the filters and query of /api/process-instance/search. */
-export const InstanceExportQuerySchema = z.object({
-  status: InstanceListFilterSchema.default('in_progress'),
-  query: search,
-  safra: SafraFilterSchema,
-});
+/**
+ * GET /api/export/process-instances.{csv|xlsx}: the filters, sort and query of
+ * /api/process-instance/search, every page in the table's order.
+ */
+export const InstanceExportQuerySchema = InstanceFilterSchema.extend({ query: search });
 export type InstanceExportQuery = z.infer<typeof InstanceExportQuerySchema>;
 
 /** GET /api/export/users.{csv|xlsx}: the query of /api/user/search. */

@@ -22,4 +22,5 @@ export * from './privacy';
 export * from './regions';
 export * from './reports';
 export * from './registry';
+export * from './workload';
 export * from './offline';

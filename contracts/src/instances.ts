@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { InstanceCertificateSchema } from './certificates';
 import { IdSchema, ListQuerySchema, safeText } from './common';
-import { InstanceStatus } from './constants';
+import { InstanceStatus, SEAL_LEVELS } from './constants';
+import { REGIONS } from './regions';
 import { messages } from './messages';
 import { InstanceReviewSchema } from './review';
 import {
@@ -12,20 +13,108 @@ import {
   SafraFilterSchema,
 } from './safras';
 
+const m = messages.instances;
+
 /**
  * Which instances a staff list shows: `in_progress` (the dashboard) is every instance neither
  * finished nor rejected; `pending` (the Pendentes screen) only those still waiting for a technician.
+ * The office tables (issue 43) add one status each (spec §4) and `all`.
  */
-export const INSTANCE_LIST_FILTERS = ['in_progress', 'pending'] as const;
-export const InstanceListFilterSchema = z.enum(INSTANCE_LIST_FILTERS);
+export const INSTANCE_LIST_FILTERS = [
+  'in_progress',
+  'pending',
+  'producer_pending',
+  'ongoing',
+  'finished',
+  'rejected',
+  'all',
+] as const;
+export const InstanceListFilterSchema = z.enum(INSTANCE_LIST_FILTERS, { error: m.statusInvalid });
 export type InstanceListFilter = z.infer<typeof InstanceListFilterSchema>;
 
-/** GET /api/process-instance/all */
-export const InstanceListQuerySchema = ListQuerySchema.omit({ query: true }).extend({
+/** The level filter: the certificate's level, or certified by a process that grants none. */
+export const INSTANCE_LEVEL_FILTERS = [...SEAL_LEVELS, 'sem_nivel'] as const;
+export type InstanceLevelFilter = (typeof INSTANCE_LEVEL_FILTERS)[number];
+
+/**
+ * The columns a staff table sorts by (`sort=-waiting_days`: `-` reverses). `waiting_days` counts
+ * from the request, `idle_days` from the newest event of the timeline; `technician` is the name
+ * of who answers for the instance (the assignee until the evaluation).
+ */
+export const INSTANCE_SORT_KEYS = [
+  'created_at',
+  'waiting_days',
+  'idle_days',
+  'business_name',
+  'municipality',
+  'region',
+  'seal',
+  'safra',
+  'status',
+  'technician',
+] as const;
+export type InstanceSortKey = (typeof INSTANCE_SORT_KEYS)[number];
+export const INSTANCE_SORTS = [
+  ...INSTANCE_SORT_KEYS,
+  ...INSTANCE_SORT_KEYS.map((key) => `-${key}` as const),
+] as const;
+export type InstanceSort = (typeof INSTANCE_SORTS)[number];
+
+/** A query-string flag: `true` or `false` (blank: no filter). */
+const QueryFlagSchema = z.preprocess(
+  (value) => (value === '' ? undefined : value),
+  z
+    .enum(['true', 'false'], { error: m.flagInvalid })
+    .transform((value) => value === 'true')
+    .optional(),
+);
+const DaysSchema = z.preprocess(
+  (value) => (value === '' ? undefined : value),
+  z.coerce
+    .number({ error: m.daysInvalid })
+    .int(m.daysInvalid)
+    .min(0, m.daysInvalid)
+    .max(3650, m.daysInvalid)
+    .optional(),
+);
+const blankIsAbsent = <T extends z.ZodType>(schema: T) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    schema,
+  );
+
+/** The filters of the staff tables, the lists' and their exports' alike (DESIGN §4c). */
+export const InstanceFilterSchema = z.object({
   status: InstanceListFilterSchema.default('in_progress'),
   /** Only the instances of processes of this season. */
   safra: SafraFilterSchema,
+  process_id: blankIsAbsent(IdSchema.optional()),
+  level: blankIsAbsent(
+    z.enum(INSTANCE_LEVEL_FILTERS, { error: messages.registry.levelInvalid }).optional(),
+  ),
+  region: blankIsAbsent(z.enum(REGIONS, { error: messages.registry.regionInvalid }).optional()),
+  /** Compared as `municipalityKey` (case, accents and spaces aside), whole. */
+  municipality: blankIsAbsent(safeText().max(120).optional()),
+  /** Who answers for it (the technician, or the assignee before the evaluation), or nobody. */
+  technician_id: blankIsAbsent(
+    z.union([z.literal('unassigned'), z.uuid()], { error: m.technicianFilterInvalid }).optional(),
+  ),
+  /** With a pendência not resolved past its due date. */
+  late: QueryFlagSchema,
+  /** Requested at least this many days ago (São Paulo days). */
+  min_waiting_days: DaysSchema,
+  /** Nothing on its timeline for at least this many days. */
+  min_idle_days: DaysSchema,
+  sort: blankIsAbsent(
+    z.enum(INSTANCE_SORTS, { error: m.sortInvalid(INSTANCE_SORT_KEYS) }).optional(),
+  ),
 });
+export type InstanceFilter = z.infer<typeof InstanceFilterSchema>;
+
+/** GET /api/process-instance/all */
+export const InstanceListQuerySchema = ListQuerySchema.omit({ query: true }).extend(
+  InstanceFilterSchema.shape,
+);
 export type InstanceListQuery = z.infer<typeof InstanceListQuerySchema>;
 
 /** GET /api/process-instance/search: an empty `query` matches every instance of the list. */
@@ -43,6 +132,8 @@ export const InstanceSummarySchema = z.object({
     /** 14 digits, unformatted. */
     cnpj: z.string(),
     municipality: z.string(),
+    /** Its responsible technician's CREA: assignment never offers that technician. */
+    responsible_technician_crea: z.string().nullable(),
   }),
   process: z.object({
     id: z.uuid(),
@@ -63,10 +154,16 @@ export const InstanceSummarySchema = z.object({
   }),
   /** When the producer requested the seal. */
   created_at: z.iso.datetime({ offset: true }),
+  /** Who answers for it: the technician, or before the evaluation the assignee (decision 018). */
+  assignee: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+  region: z.enum(REGIONS),
+  /** São Paulo days since the request, and since the newest event of its timeline. */
+  waiting_days: z.number().int(),
+  idle_days: z.number().int(),
+  /** Pendências not resolved past their due date. */
+  late_pendencies: z.number().int().min(0),
 });
 export type InstanceSummary = z.infer<typeof InstanceSummarySchema>;
-
-const m = messages.instances;
 
 /** PUT /api/process/{processId}/request and POST /api/process/{processId}/start (multipart). */
 export const BusinessBodySchema = z.object({
@@ -125,6 +222,8 @@ export const INSTANCE_EVENT_TYPES = [
   'certificate_suspended',
   'certificate_revoked',
   'certificate_reinstated',
+  // assignment: an admin assigned the instance to a technician, or reassigned it
+  'assigned',
 ] as const;
 export type InstanceEventType = (typeof INSTANCE_EVENT_TYPES)[number];
 
@@ -197,6 +296,11 @@ export const InstanceDetailSchema = z.object({
   requested_by: Person.nullable(),
   /** Null until a technician evaluates the request. */
   technician: Person.nullable(),
+  /**
+   * Who answers for it: the technician, or before the evaluation the one an admin assigned
+   * (docs/decisions/018); null while nobody does.
+   */
+  assignee: Person.nullable(),
   rejected: z.boolean(),
   initiated: z.boolean(),
   finished: z.boolean(),
@@ -254,3 +358,20 @@ export const InstanceDetailSchema = z.object({
   events: z.array(InstanceEventSchema),
 });
 export type InstanceDetail = z.infer<typeof InstanceDetailSchema>;
+
+/** PUT /api/process-instance/assign (admin): all of them to one technician, or none. */
+export const AssignBodySchema = z.object({
+  instance_ids: z
+    .array(IdSchema, { error: m.assignIdsRequired })
+    .min(1, m.assignIdsRequired)
+    .max(500, m.assignIdsRequired),
+  technician_id: z.uuid({ error: m.assignTechnicianRequired }),
+});
+export type AssignBody = z.infer<typeof AssignBodySchema>;
+
+/** What an assignment changed: the instances as the tables now list them. */
+export const AssignResultSchema = z.object({
+  technician: z.object({ id: z.uuid(), name: z.string() }),
+  instances: z.array(InstanceSummarySchema),
+});
+export type AssignResult = z.infer<typeof AssignResultSchema>;

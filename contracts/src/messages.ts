@@ -269,6 +269,40 @@ export const messages = {
     eventRejected: (name: string) => `Solicitação rejeitada por ${name}`,
     eventStarted: (name: string) => `Processo iniciado por ${name}`,
     eventOpened: (name: string) => `Processo aberto e iniciado por ${name}`,
+    // The staff tables' filters and sort (DESIGN §4c).
+    statusInvalid:
+      'Escolha a situação: in_progress, pending, producer_pending, ongoing, finished, rejected ou all',
+    technicianFilterInvalid: 'Informe o id de um técnico ou unassigned',
+    flagInvalid: 'Informe true ou false',
+    daysInvalid: 'Informe um número inteiro de dias, de 0 a 3650',
+    sortInvalid: (keys: readonly string[]) =>
+      `Ordene por uma destas colunas (com - na frente para a ordem inversa): ${keys.join(', ')}`,
+    // Assignment (DESIGN §4c, docs/decisions/018).
+    assignIdsRequired: 'Escolha de 1 a 500 processos',
+    assignTechnicianRequired: 'Escolha o técnico',
+    assignNotFound: (count: number) =>
+      count === 1
+        ? 'Um dos processos escolhidos não existe'
+        : `${count} dos processos escolhidos não existem`,
+    assignClosed: (names: readonly string[]) =>
+      `Já concluídos ou rejeitados, não podem ser atribuídos: ${names.join(', ')}`,
+    assignNotTechnician: 'Escolha um técnico ativo: esta conta não é de um técnico',
+    assignConflict: (names: readonly string[]) =>
+      `Você é o responsável técnico desta propriedade e não pode avaliá-la. O técnico escolhido é o responsável técnico de: ${names.join(', ')}`,
+    assignedToOther: 'Esta solicitação foi atribuída a outro técnico',
+    eventAssigned: (admin: string, technician: string) => `Atribuído a ${technician} por ${admin}`,
+    eventReassigned: (admin: string, from: string, to: string) =>
+      `Reatribuído de ${from} para ${to} por ${admin}`,
+    // What the web shows.
+    assigned: (count: number, name: string) =>
+      count === 1 ? `Processo atribuído a ${name}.` : `${count} processos atribuídos a ${name}.`,
+    assignFailed: 'Não foi possível atribuir os processos',
+  },
+
+  workload: {
+    thresholdInvalid: 'Informe um número inteiro de dias, de 1 a 365',
+    saved: 'Limite salvo.',
+    saveFailed: 'Não foi possível salvar o limite',
   },
 
   certificates: {

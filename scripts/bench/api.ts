@@ -100,6 +100,8 @@ interface BenchPath {
   target?: Target;
   /** Fewer connections than the others, for the data at hand (the logins' accounts). */
   connections?: (seeded: Seeded) => number;
+  /** Print the plan of its statements (EXPLAIN ANALYZE) on stderr, as the seeded data runs them. */
+  explain?: boolean;
 }
 
 /** What the paths need of the data: its ids, and the accounts the login path signs in with. */
@@ -192,6 +194,26 @@ const PATHS: BenchPath[] = [
     route: '/api/process-instance/search',
     url: () => '/api/process-instance/search?status=in_progress&query=camaqua&limit=12&offset=0',
     target: READ,
+  },
+  // The office's table (issue 43): a region's open requests, oldest first, a page of 25 and its
+  // total in one statement (modules/instances/table.ts).
+  {
+    name: 'office table',
+    role: 'admin',
+    route: '/api/process-instance/all',
+    url: () =>
+      '/api/process-instance/all?status=in_progress&region=campanha&sort=-waiting_days&limit=25&offset=0',
+    target: READ,
+    explain: true,
+  },
+  {
+    name: 'office table (search)',
+    role: 'admin',
+    route: '/api/process-instance/search',
+    url: () =>
+      '/api/process-instance/search?status=all&region=fronteira_oeste&query=granja&sort=business_name&limit=25&offset=0',
+    target: READ,
+    explain: true,
   },
   {
     name: 'instance list (100)',
@@ -621,7 +643,33 @@ async function recordReplays(
   await app.close();
   await mailer.stop();
   await database.close();
+  await explainPlans(databaseUrl, replays);
   return replays;
+}
+
+/** The plans of the statements of the paths that ask for them (`explain`), on stderr. */
+async function explainPlans(databaseUrl: string, replays: Map<BenchPath, Replay>) {
+  const explained = [...replays].filter(([benchPath]) => benchPath.explain);
+  if (explained.length === 0) return;
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    for (const [benchPath, replay] of explained)
+      for (const statement of replay.statements) {
+        if (!/process_instances/.test(statement.text)) continue;
+        const plan = await client.query<{ 'QUERY PLAN': string }>(
+          `explain (analyze, buffers, costs off) ${statement.text}`,
+          statement.values,
+        );
+        process.stderr.write(
+          `\nEXPLAIN ${benchPath.name} (${replay.statements.length} statement(s) per request)\n` +
+            plan.rows.map((row) => row['QUERY PLAN']).join('\n') +
+            '\n',
+        );
+      }
+  } finally {
+    await client.end();
+  }
 }
 
 /** The built server's settings in every mode: production, behind the bench's trusted proxy. */

@@ -7,6 +7,8 @@
  * 20-row table.
  */
 
+import { IRGA_REGIONS, municipalityKeysOf } from '@agroselo/contracts';
+
 export interface SeedSize {
   users: number;
   properties: number;
@@ -74,6 +76,10 @@ const ANSWER_BY_TYPE = `case f.type when 'date' then '2025-10-15' when 'datetime
                           when 'bool' then 'true' when 'form' then null else 'IRGA 424 RI' end`;
 
 const lit = (value: string) => `'${value.replace(/'/g, "''")}'`;
+
+/** regionOf (contracts/src/regions.ts) in SQL, for a municipality already as its key. */
+const REGION_OF_KEY = (key: string) =>
+  `case ${IRGA_REGIONS.map((region) => `when ${key} in (${municipalityKeysOf(region).map(lit).join(', ')}) then ${lit(region)}`).join(' ')} else 'outras' end`;
 const array = (values: readonly string[]) => `array[${values.map(lit).join(',')}]`;
 
 const FIRST_NAMES = [
@@ -339,7 +345,7 @@ export function seedSql(size: SeedSize, passwordHash: string): string[] {
                              drying_and_stock_lo_number, drying_and_stock_lo_validity, place,
                              responsible_name, responsible_technician_name,
                              responsible_technician_phone, responsible_technician_crea,
-                             search_text, created_at, updated_at)
+                             municipality_key, region, search_text, created_at, updated_at)
      select p.id, u.id, name, case when p.n % 5 = 0 then 'Pessoa jurídica' else 'Produtor rural' end,
             cnpj, municipality, lpad((p.n * 13 % 1000000)::text, 6, '0'),
             -29.0 - (p.n % 300) / 100.0, -50.5 - (p.n % 400) / 100.0,
@@ -354,6 +360,7 @@ export function seedSql(size: SeedSize, passwordHash: string): string[] {
             case when p.n % 3 = 0 then 'Eng. Agr. ' || bench.pick(${array(FIRST_NAMES)}, p.n) || ' Fagundes' end,
             case when p.n % 3 = 0 then '5332' || lpad((p.n % 1000000)::text, 7, '0') end,
             case when p.n % 3 = 0 then 'RS' || lpad((p.n * 17 % 999999)::text, 6, '0') end,
+            bench.norm(municipality), ${REGION_OF_KEY('bench.norm(municipality)')},
             bench.norm(name || ' ' || cnpj || ' ' || municipality), p.ts, p.ts
      from (
        select p.*, bench.cnpj(p.n) as cnpj,

@@ -21,6 +21,7 @@ import { privacyRoutes } from './modules/privacy/routes';
 import { registryRoutes } from './modules/registry/routes';
 import { propertiesRoutes } from './modules/properties/routes';
 import { reportsRoutes } from './modules/reports/routes';
+import { workloadRoutes } from './modules/workload/routes';
 import { reviewRoutes } from './modules/review/routes';
 import { safrasRoutes } from './modules/safras/routes';
 import { sealsRoutes } from './modules/seals/routes';
@@ -118,6 +119,7 @@ export async function buildApp(
       await api.register(exportsRoutes);
       await api.register(privacyRoutes);
       await api.register(reportsRoutes);
+      await api.register(workloadRoutes);
       await api.register(registryRoutes);
       await api.register(safrasRoutes);
     },

@@ -79,6 +79,8 @@ export interface Fixture {
     /** On the owner's property: waiting for a technician, and accepted. */
     pendingInstanceId: string;
     acceptedInstanceId: string;
+    /** A request of its own for the assignment row (issue 43). */
+    assignInstanceId: string;
   };
   /** The conclusion and the public certificate: a started instance of the technician's. */
   certificates: {
@@ -170,7 +172,7 @@ const json = (payload: unknown): Body => ({
 let signUps = 0;
 
 /** A property body that passes validation, with a CNPJ no other row has used. */
-const propertyBody = (extra: Record<string, string> = {}) =>
+export const propertyBody = (extra: Record<string, string> = {}) =>
   json({
     business_name: 'Granja da Matriz',
     business_type: 'Granja',
@@ -441,6 +443,13 @@ export const ACCESS_MATRIX: AccessRow[] = [
       route: `GET /api/export/process-instances.${format}`,
       expect: onlyRoles(['technician', 'admin'], 200),
     },
+    {
+      route: `GET /api/export/process-instances.${format}`,
+      case: 'office table: filters and sort',
+      path: () =>
+        `/api/export/process-instances.${format}?status=all&region=outras&late=true&sort=business_name`,
+      expect: onlyRoles(['technician', 'admin'], 200),
+    },
     { route: `GET /api/export/users.${format}`, expect: onlyRoles(['admin'], 200) },
   ]),
   {
@@ -500,9 +509,39 @@ export const ACCESS_MATRIX: AccessRow[] = [
     expect: onlyRoles(['technician', 'admin'], 200),
   },
   {
+    route: 'GET /api/process-instance/all',
+    case: 'office table: filters and sort',
+    path: () =>
+      '/api/process-instance/all?status=all&region=costeira_interna&municipality=camaqua&late=false&min_waiting_days=0&sort=-waiting_days',
+    expect: onlyRoles(['technician', 'admin'], 200),
+  },
+  {
     route: 'GET /api/process-instance/search',
     path: () => '/api/process-instance/search?query=camaqua',
     expect: onlyRoles(['technician', 'admin'], 200),
+  },
+  {
+    route: 'GET /api/process-instance/search',
+    case: 'office table: filters and sort',
+    path: () => '/api/process-instance/search?query=camaqua&status=all&sort=technician',
+    expect: onlyRoles(['technician', 'admin'], 200),
+  },
+  {
+    route: 'PUT /api/process-instance/assign',
+    body: (fx) => ({
+      payload: {
+        instance_ids: [fx.workflow.assignInstanceId],
+        technician_id: fx.users.technician.id,
+      },
+    }),
+    expect: onlyRoles(['admin'], 200),
+  },
+  { route: 'GET /api/workload', expect: onlyRoles(['admin'], 200) },
+  { route: 'GET /api/workload/settings', expect: onlyRoles(['technician', 'admin'], 200) },
+  {
+    route: 'PUT /api/workload/settings',
+    body: () => ({ payload: { stale_days: 20 } }),
+    expect: onlyRoles(['admin'], 200),
   },
   {
     route: 'GET /api/process-instance/{id}',
@@ -869,6 +908,7 @@ export async function buildFixture(t: TestApp): Promise<Fixture> {
       draftProcessId: draft.process.id,
       pendingInstanceId: pendingInstance.id,
       acceptedInstanceId: acceptedInstance.id,
+      assignInstanceId: (await createInstance(t.db, { property: otherProperty })).id,
     },
     certificates: {
       ongoingInstanceId: ongoingInstance.id,

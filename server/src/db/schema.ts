@@ -5,6 +5,8 @@ import {
   STANDING_REASONS,
   PENDENCY_STATUSES,
   RECOMMENDATION_OUTCOMES,
+  REGIONS,
+  type Region,
   SEAL_LEVELS,
   USER_EVENT_TYPES,
   type SealLevel,
@@ -147,12 +149,22 @@ export const properties = pgTable(
     responsibleTechnicianName: text('responsible_technician_name'),
     responsibleTechnicianPhone: text('responsible_technician_phone'),
     responsibleTechnicianCrea: text('responsible_technician_crea'),
+    /**
+     * The municipality as `municipalityKey` writes it and its IRGA region (`regionOf`,
+     * contracts/src/regions.ts), kept by the app on every write: the staff tables filter on them.
+     */
+    municipalityKey: text('municipality_key').notNull().default(''),
+    region: text('region', { enum: REGIONS as [Region, ...Region[]] })
+      .notNull()
+      .default('outras'),
     searchText: searchText(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('properties_owner_idx').on(t.ownerId),
+    index('properties_region_idx').on(t.region),
+    index('properties_municipality_idx').on(t.municipalityKey),
     uniqueIndex('properties_cnpj_key').on(t.cnpj),
     trigram('properties_search_idx', t.searchText),
     /** The property list's order (modules/properties/service.ts): pages walk it. */
@@ -312,6 +324,25 @@ export const processInstances = pgTable(
       .references(() => properties.id),
     requestedBy: uuid('requested_by').references(() => users.id),
     technicianId: uuid('technician_id').references(() => users.id),
+    /**
+     * The technician an admin assigned (docs/decisions/018): before the evaluation the one expected
+     * to evaluate; from then on `technician_id` is the responsible technician and an assignment
+     * changes both. Who answers for an instance is `coalesce(technician_id, assignee_id)`.
+     */
+    assigneeId: uuid('assignee_id').references(() => users.id),
+    /**
+     * The IRGA region of its property, copied by triggers (migration 0011) when the instance is
+     * written and when the property's region changes: the office tables filter a region's requests
+     * from an index of their own rather than through every property.
+     */
+    region: text('region', { enum: REGIONS as [Region, ...Region[]] })
+      .notNull()
+      .default('outras'),
+    /**
+     * The time of the newest event of its timeline, kept by a trigger on `events` (migration
+     * 0011); null reads as `created_at`.
+     */
+    lastActionAt: timestamp('last_action_at', { withTimezone: true }),
     /** The earlier instance of the same seal on the same property: this one is its child. */
     parentInstanceId: uuid('parent_instance_id').references((): AnyPgColumn => processInstances.id),
     rejected: boolean('rejected').notNull().default(false),
@@ -344,6 +375,20 @@ export const processInstances = pgTable(
     index('process_instances_property_idx').on(t.propertyId),
     index('process_instances_requested_by_idx').on(t.requestedBy),
     index('process_instances_technician_idx').on(t.technicianId),
+    /** The staff tables' technician filter and the workload: who answers for the instance now. */
+    index('process_instances_responsible_idx').on(
+      sql`coalesce(${t.technicianId}, ${t.assigneeId})`,
+      t.createdAt,
+    ),
+    /** The requests assigned and not yet evaluated: the technicians' bells count them. */
+    index('process_instances_region_idx').on(t.region, t.createdAt),
+    /** A region's open requests, the office's most common view, read from the index alone. */
+    index('process_instances_open_region_idx')
+      .on(t.region, t.createdAt, t.id)
+      .where(sql`not ${t.finished} and not ${t.rejected}`),
+    index('process_instances_assigned_awaiting_idx')
+      .on(t.assigneeId)
+      .where(sql`${t.technicianId} is null and not ${t.finished} and not ${t.rejected}`),
     index('process_instances_recommended_by_idx').on(t.recommendedBy),
     uniqueIndex('process_instances_parent_key').on(t.parentInstanceId),
     /** A certificate is renewed once (a rejected renewal may be asked again). */
@@ -540,6 +585,10 @@ export const pendencies = pgTable(
     index('pendencies_form_instance_idx').on(t.formInstanceId),
     index('pendencies_field_instance_idx').on(t.fieldInstanceId),
     index('pendencies_created_by_idx').on(t.createdBy),
+    /** 'Com pendência atrasada': the pendências not resolved, by due date. */
+    index('pendencies_due_idx')
+      .on(t.dueDate, t.processInstanceId)
+      .where(sql`${t.status} <> 'resolved'`),
     /** The bell: open and answered pendências, whatever the instance. */
     index('pendencies_waiting_idx')
       .on(t.status, t.createdAt)

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
@@ -60,3 +61,28 @@ export const isoTimestamp = (text: string) => new Date(text).toISOString();
  */
 export const isoUtc = (value: SQLWrapper) =>
   sql<string>`to_char(${value} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** How many texts of executeRaw are kept prepared by name, per process (the first ones seen). */
+const NAMED_TEXTS = 200;
+const namedTexts = new Map<string, string>();
+
+/**
+ * A read built for one request (filters that combine in too many ways to prepare each ahead), its
+ * rows as arrays in the order of the select list. The text of each combination is the same from
+ * one request to the next (values are parameters): the first NAMED_TEXTS texts are prepared under
+ * a name of their own, so PostgreSQL plans each once per connection (planning a table page cost
+ * more than running it); further ones, which only a client trying combinations at random reaches,
+ * go unnamed and are planned each time. PGlite's driver keeps its own bounded set by text
+ * (db/pglite-prepared.ts).
+ */
+export async function executeRaw(db: Db, statement: SQL): Promise<unknown[][]> {
+  const query = dialect.sqlToQuery(statement);
+  let name = namedTexts.get(query.sql);
+  if (!name && namedTexts.size < NAMED_TEXTS) {
+    name = `raw_${createHash('sha1').update(query.sql).digest('hex').slice(0, 16)}`;
+    namedTexts.set(query.sql, name);
+  }
+  return (await db._.session
+    .prepareQuery(query, undefined, name, true, (rows) => rows)
+    .execute()) as unknown[][];
+}

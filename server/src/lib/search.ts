@@ -1,3 +1,4 @@
+import { municipalityKey, regionOf } from '@agroselo/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
@@ -44,3 +45,9 @@ export function propertySearchTerm(query: string): string {
   if (/^[\dA-Za-z./-]+$/.test(trimmed)) return trimmed.replace(/[./-]/g, '');
   return trimmed;
 }
+
+/** A property's municipality as the staff tables filter it: its key and its IRGA region. */
+export const municipalityColumns = (municipality: string) => ({
+  municipalityKey: municipalityKey(municipality),
+  region: regionOf(municipality),
+});

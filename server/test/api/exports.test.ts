@@ -183,15 +183,19 @@ describe('GET /api/export/process-instances.{csv|xlsx}', () => {
       'Propriedade',
       'CNPJ',
       'Município',
+      'Região',
       'Selo',
       'Safra',
       'Situação',
       'Técnico',
       'Formulários finalizados',
       'Formulários',
+      'Pendências atrasadas',
+      'Dias desde a solicitação',
+      'Dias desde a última ação',
       'Solicitado em',
     ]);
-    expect(open.slice(1).map((row) => [row[0], row[5]])).toEqual([
+    expect(open.slice(1).map((row) => [row[0], row[6]])).toEqual([
       ['Fazenda Aceita Export', 'Aguardando produtor'],
       ['Fazenda Aguardando Export', 'Pendente'],
     ]);
@@ -216,7 +220,7 @@ describe('GET /api/export/process-instances.{csv|xlsx}', () => {
     const rowsOf = async (url: string) =>
       csvRows((await get(url, technician)).body.slice(1))
         .slice(1)
-        .map((row) => [row[0], row[4]]);
+        .map((row) => [row[0], row[5]]);
     expect(await rowsOf('/api/export/process-instances.csv?query=safrinha&safra=2019/20')).toEqual([
       ['Fazenda Safrinha Antiga', '2019/20'],
     ]);

@@ -152,6 +152,7 @@ describe('GET /api/process-instance/all', () => {
         business_name: 'Granja São João',
         cnpj: '29384756000163',
         municipality: 'Camaquã',
+        responsible_technician_crea: null,
       },
       process: {
         id: ongoing.processId,
@@ -165,6 +166,11 @@ describe('GET /api/process-instance/all', () => {
       status: InstanceStatus.ONGOING,
       progress: { finished: 2, total: 3 },
       created_at: ongoing.createdAt.toISOString(),
+      assignee: { id: technician.id, name: 'Rafael Dutra Pereira' },
+      region: 'costeira_interna',
+      waiting_days: 0,
+      idle_days: 0,
+      late_pendencies: 0,
     });
     expect(items[1]).toMatchObject({
       id: producerPending.id,

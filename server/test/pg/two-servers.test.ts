@@ -9,9 +9,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, type Database } from '../../src/db/client';
 import { jobRuns, mailOutbox, properties, users } from '../../src/db/schema';
-import { randomCnpj } from '../../src/db/seed/factories';
 import { newId } from '../../src/lib/ids';
 import { repoRoot } from '../../src/paths';
+import { propertyBody } from '../access-matrix';
 import { validSignUp } from '../api/auth-helpers';
 import { freePort, startSmtpReceiver, type SmtpReceiver } from '../support/smtp';
 import { withDatabase } from '../support/global-setup';
@@ -220,22 +220,7 @@ describe.skipIf(!url)('two servers on one PostgreSQL', () => {
       (await (await login(b, fields.email, fields.password)).json()) as { access_token: string }
     ).access_token;
     const key = randomUUID();
-    const body = JSON.stringify({
-      business_name: 'Granja das Duas Portas',
-      business_type: 'Granja',
-      cnpj: randomCnpj(),
-      municipality: 'Camaquã',
-      irga: '2104587',
-      latitude: -30.85,
-      longitude: -51.8,
-      car_n: 'RS-4303509-7A1C.2E9F.4B8D.41A6.B3C0.F5E7.D9A2.B4C6',
-      farming_lo_number: '04512/2024-DL',
-      farming_lo_validity: '2028-12-31',
-      drying_and_stock_lo_number: '07839/2023-DL',
-      drying_and_stock_lo_validity: '2028-06-30',
-      place: 'Arroio Duro',
-      responsible_name: 'Maria Silva',
-    });
+    const { payload: body } = propertyBody();
     const send = (server: Server) =>
       fetch(`${server.base}/api/property/register`, {
         method: 'POST',
@@ -244,7 +229,7 @@ describe.skipIf(!url)('two servers on one PostgreSQL', () => {
           'content-type': 'application/json',
           'idempotency-key': key,
         },
-        body,
+        body: body as string,
       });
     const answers = await Promise.all([send(a), send(b)]);
     const texts = await Promise.all(answers.map((answer) => answer.text()));

@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { Metadata } from '@tus/utils';
-import { and, count, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import {
   createField,
@@ -64,8 +64,6 @@ const multipartRequest = async (
   fields: Parameters<typeof multipartWith>[0],
 ): Promise<Request> => ({ method: 'POST', url, ...(await multipartWith(fields)) });
 
-const counted = async (rows: Promise<{ value: number }[]>) => (await rows)[0]!.value;
-
 /** A started instance of the farm, assigned to the technician, with one form: text and proof fields. */
 async function reviewed(t: TestApp, w: ReviewWorld, options: { committee?: boolean } = {}) {
   const text = await createField(t.db, { type: 'text', name: 'Outorga' });
@@ -93,12 +91,7 @@ async function reviewed(t: TestApp, w: ReviewWorld, options: { committee?: boole
 }
 
 const pendencyEventCount = (t: TestApp, pendencyId: string) =>
-  counted(
-    t.db
-      .select({ value: count() })
-      .from(pendencyEvents)
-      .where(eq(pendencyEvents.pendencyId, pendencyId)),
-  );
+  t.db.$count(pendencyEvents, eq(pendencyEvents.pendencyId, pendencyId));
 
 /** A pendência write on a pendência of its own in `status`. */
 function pendencyWrite(
@@ -133,6 +126,32 @@ function pendencyWrite(
   };
 }
 
+type Place = Awaited<ReturnType<typeof reviewed>>;
+
+/** A producer's write on the form of a target of its own; another producer reaches none (404). */
+function formWrite(
+  name: string,
+  request: (form: string, place: Place, variant?: 'other') => Promise<Request>,
+  state: (t: TestApp, place: Place) => Promise<unknown>,
+): OutboxWrite {
+  return {
+    name,
+    status: 200,
+    async target(t, w) {
+      const place = await reviewed(t, w);
+      const form = `/api/process-instance/${place.instanceId}/form/${place.formInstanceId}`;
+      return {
+        caller: w.owner,
+        other: w.otherOwner,
+        instanceId: place.instanceId,
+        formInstanceId: place.formInstanceId,
+        request: (variant) => request(form, place, variant),
+        state: () => state(t, place),
+      };
+    },
+  };
+}
+
 /** Unfinished uploads the tus store keeps: a data file each (beside its `.json` info). */
 export const partialUploads = async (t: TestApp) =>
   (await readdir(path.join(t.dataDir, 'partial-uploads')).catch(() => [])).filter(
@@ -159,13 +178,7 @@ export const OUTBOX_WRITES: OutboxWrite[] = [
             summary: variant === 'other' ? 'Outra visita.' : 'Taipas conservadas.',
             photos: [file(PNG, 'lavoura.png', 'image/png'), file(WEBP, 'canal.webp', 'image/webp')],
           }),
-        state: () =>
-          counted(
-            t.db
-              .select({ value: count() })
-              .from(inspections)
-              .where(eq(inspections.processInstanceId, place.instanceId)),
-          ),
+        state: () => t.db.$count(inspections, eq(inspections.processInstanceId, place.instanceId)),
       };
     },
   },
@@ -188,12 +201,7 @@ export const OUTBOX_WRITES: OutboxWrite[] = [
             { photos: file(PNG, variant === 'other' ? 'outra.png' : 'foto.png', 'image/png') },
           ),
         state: () =>
-          counted(
-            t.db
-              .select({ value: count() })
-              .from(inspectionPhotos)
-              .where(eq(inspectionPhotos.inspectionId, inspection.id)),
-          ),
+          t.db.$count(inspectionPhotos, eq(inspectionPhotos.inspectionId, inspection.id)),
       };
     },
   },
@@ -213,13 +221,7 @@ export const OUTBOX_WRITES: OutboxWrite[] = [
             description: variant === 'other' ? 'Outra pendência' : 'Envie a outorga renovada',
             due_date: day(10),
           }),
-        state: () =>
-          counted(
-            t.db
-              .select({ value: count() })
-              .from(pendencies)
-              .where(eq(pendencies.processInstanceId, place.instanceId)),
-          ),
+        state: () => t.db.$count(pendencies, eq(pendencies.processInstanceId, place.instanceId)),
       };
     },
   },
@@ -250,100 +252,51 @@ export const OUTBOX_WRITES: OutboxWrite[] = [
             justification: 'Rastreabilidade completa da lavoura.',
           }),
         state: () =>
-          counted(
-            t.db
-              .select({ value: count() })
-              .from(events)
-              .where(
-                and(
-                  eq(events.processInstanceId, place.instanceId),
-                  eq(events.type, 'recommendation'),
-                ),
-              ),
+          t.db.$count(
+            events,
+            and(eq(events.processInstanceId, place.instanceId), eq(events.type, 'recommendation')),
           ),
       };
     },
   },
-  {
-    name: 'PUT /api/process-instance/{id}/form/{formId}/save',
-    status: 200,
-    async target(t, w) {
-      const place = await reviewed(t, w);
-      return {
-        caller: w.owner,
-        other: w.otherOwner,
-        instanceId: place.instanceId,
-        formInstanceId: place.formInstanceId,
-        request: async (variant) =>
-          json(
-            'PUT',
-            `/api/process-instance/${place.instanceId}/form/${place.formInstanceId}/save`,
-            {
-              fields: [
-                {
-                  id: place.textId,
-                  content: variant === 'other' ? 'Outra' : 'Outorga 123',
-                  version: 0,
-                },
-              ],
-            },
-          ),
-        state: () => fieldVersion(t, place.textId),
-      };
-    },
-  },
-  {
-    name: 'PUT /api/process-instance/{id}/form/{formId}/field/{fieldId}/edit',
-    status: 200,
-    async target(t, w) {
-      const place = await reviewed(t, w);
-      const url = `/api/process-instance/${place.instanceId}/form/${place.formInstanceId}/field/${place.textId}/edit`;
-      return {
-        caller: w.owner,
-        other: w.otherOwner,
-        instanceId: place.instanceId,
-        formInstanceId: place.formInstanceId,
-        request: async (variant) => ({
-          method: 'PUT',
-          url,
-          ...(await multipartWith({ content: variant === 'other' ? 'Outra' : 'Outorga 123' })),
-        }),
-        state: () => fieldVersion(t, place.textId),
-      };
-    },
-  },
-  {
-    name: 'POST /api/process-instance/{id}/form/{formId}/field/{fieldId}/proof',
-    status: 200,
-    async target(t, w) {
-      const place = await reviewed(t, w);
-      return {
-        caller: w.owner,
-        other: w.otherOwner,
-        instanceId: place.instanceId,
-        formInstanceId: place.formInstanceId,
-        request: (variant) =>
-          multipartRequest(
-            `/api/process-instance/${place.instanceId}/form/${place.formInstanceId}/field/${place.proofId}/proof`,
-            {
-              file: file(
-                variant === 'other' ? Buffer.concat([PDF, Buffer.from('\n')]) : PDF,
-                'licenca.pdf',
-                'application/pdf',
-              ),
-            },
-          ),
-        // A proof sent again replaces the file: the stored key tells one upload from two.
-        state: async () =>
-          (
-            await t.db
-              .select({ key: proofs.storageKey })
-              .from(proofs)
-              .where(eq(proofs.fieldInstanceId, place.proofId))
-          )[0]?.key ?? null,
-      };
-    },
-  },
+  formWrite(
+    'PUT /api/process-instance/{id}/form/{formId}/save',
+    async (form, place, variant) =>
+      json('PUT', `${form}/save`, {
+        fields: [
+          { id: place.textId, content: variant === 'other' ? 'Outra' : 'Outorga 123', version: 0 },
+        ],
+      }),
+    (t, place) => fieldVersion(t, place.textId),
+  ),
+  formWrite(
+    'PUT /api/process-instance/{id}/form/{formId}/field/{fieldId}/edit',
+    async (form, place, variant) => ({
+      method: 'PUT',
+      url: `${form}/field/${place.textId}/edit`,
+      ...(await multipartWith({ content: variant === 'other' ? 'Outra' : 'Outorga 123' })),
+    }),
+    (t, place) => fieldVersion(t, place.textId),
+  ),
+  formWrite(
+    'POST /api/process-instance/{id}/form/{formId}/field/{fieldId}/proof',
+    (form, place, variant) =>
+      multipartRequest(`${form}/field/${place.proofId}/proof`, {
+        file: file(
+          variant === 'other' ? Buffer.concat([PDF, Buffer.from('\n')]) : PDF,
+          'licenca.pdf',
+          'application/pdf',
+        ),
+      }),
+    // A proof sent again replaces the file: the stored key tells one upload from two.
+    async (t, place) =>
+      (
+        await t.db
+          .select({ key: proofs.storageKey })
+          .from(proofs)
+          .where(eq(proofs.fieldInstanceId, place.proofId))
+      )[0]?.key ?? null,
+  ),
   {
     name: 'POST /api/uploads',
     status: 201,

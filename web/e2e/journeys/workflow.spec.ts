@@ -143,7 +143,8 @@ for (const viewport of [widths.mobile]) {
 
     // The technician's bell counts it at once and leads to it.
     const bellAnswer = nextBellAnswer(tech);
-    await switchTo(tech, technicianToken, '/pendings');
+    // A technician's Pendentes opens on 'Atribuídas a mim' (issue 43): nobody assigned this one.
+    await switchTo(tech, technicianToken, '/pendings?atribuidas=todas');
     const waiting = (await bellAnswer).length;
     // The technician's first load of the list, cold (the session and the pending items).
     await expect(tech.getByRole('article', { name: farm.name })).toBeVisible({ timeout: 30_000 });
@@ -224,7 +225,8 @@ for (const viewport of [widths.mobile]) {
     // technician rejects it.
     const sustainable = await processIdOf(request, SUSTAINABLE);
     const second = await requestSealOf(request, token, sustainable, farm.id);
-    await switchTo(tech, technicianToken, '/pendings');
+    // A technician's Pendentes opens on 'Atribuídas a mim' (issue 43): nobody assigned this one.
+    await switchTo(tech, technicianToken, '/pendings?atribuidas=todas');
     await tech
       .getByRole('article', { name: farm.name })
       .getByRole('link', { name: /^Ver Detalhes/ })
@@ -307,11 +309,14 @@ for (const viewport of [widths.desktop]) {
     await expect(start).toBeEnabled();
     await start.click();
     await expect(page).toHaveURL('/process-instances');
-    const card = page.getByRole('article', { name: farm.name });
-    await expect(card.getByText('Em Andamento')).toBeVisible();
-    await expect(card.getByText('0 de 3 formulários concluídos')).toBeVisible();
+    // From 992 px the processes are a table (issue 43), newest first: the new one on top.
+    const row = page
+      .getByRole('table', { name: 'Processos' })
+      .getByRole('row', { name: new RegExp(farm.name) });
+    await expect(row.getByText('Em Andamento')).toBeVisible();
+    await expect(row.getByText('Helena Schneider')).toBeVisible();
     await snap(`workflow-staff-start-${px}`);
-    await card.getByRole('link', { name: /^Ver Detalhes/ }).click();
+    await row.getByRole('link', { name: farm.name }).click();
     await expect(
       page
         .getByRole('region', { name: 'Linha do tempo' })

@@ -24,6 +24,7 @@ export const paths = {
   pendings: () => '/pendings',
   users: () => '/users',
   reports: () => '/reports',
+  workload: () => '/workload',
   stamps: () => '/stamps',
   process: () => '/process',
   newProcess: () => '/process/new',

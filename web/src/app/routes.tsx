@@ -210,6 +210,17 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
             ],
           },
 
+          // ── workload ──
+          {
+            element: <RequireAuth roles={['admin']} />,
+            children: [
+              {
+                path: paths.workload(),
+                lazy: lazyPage(() => import('../features/workload/workload.page'), 'WorkloadPage'),
+              },
+            ],
+          },
+
           // ── instances ──
           {
             element: <RequireAuth roles={STAFF_ROLES} />,

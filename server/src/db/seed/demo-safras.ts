@@ -1,3 +1,4 @@
+import { addDays } from './demo-dates';
 import { messages, nextSafra, STANDING_REASON_LABELS } from '@agroselo/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Storage } from '../../lib/storage';
@@ -25,11 +26,6 @@ import {
 } from './factories';
 
 const daysAgo = (days: number): Date => new Date(Date.now() - days * 24 * 60 * 60_000);
-const addDays = (day: string, days: number): string => {
-  const date = new Date(`${day}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-};
 
 export interface SafrasDemo {
   /** The next safra of Arroz Sustentável RS, released and taking requests. */

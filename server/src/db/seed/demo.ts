@@ -23,6 +23,8 @@ import {
   startedInstance,
   type UserRow,
 } from './factories';
+import { addDays } from './demo-dates';
+import { seedOfficeDemo } from './demo-office';
 import { seedReviewDemo } from './demo-review';
 import { seedRequestFacts } from './demo-request-facts';
 import { seedSafrasDemo, type SafrasDemo } from './demo-safras';
@@ -78,12 +80,6 @@ export async function existingDemoLogins(db: Db): Promise<DemoLogin[]> {
   return DEMO_LOGINS.filter((login) => found.has(login.email));
 }
 
-const addDays = (day: string, days: number): string => {
-  const date = new Date(`${day}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-};
-
 /** Crop year of rice in RS: sown from September, harvested until April. */
 const cropYear = (day: string): string => {
   const year = Number(day.slice(0, 4));
@@ -114,6 +110,8 @@ export interface DemoData {
   review: { committeeProcessId: string; ouro: { instanceId: string; number: string } };
   /** The safras (demo-safras.ts): the next season, a renewal, a suspended certificate. */
   safras: SafrasDemo;
+  /** The office at scale (demo-office.ts): a seal of a few hundred requests, more technicians. */
+  office: { processId: string; technicians: UserRow[] };
 }
 
 const daysAgo = (days: number): Date => new Date(Date.now() - days * 24 * 60 * 60_000);
@@ -614,6 +612,7 @@ export async function seedDemo(
       answers: lastSeasonAnswers,
       confirmedFieldIds: [cultivar.id, sowing.id],
     });
+    const office = await seedOfficeDemo(db, { today, safra: safraOf(today), technician });
     await seedRequestFacts(db, daysAgo(3));
 
     return {
@@ -629,6 +628,7 @@ export async function seedDemo(
       otherProducer,
       otherPropertyIds: [lagoaMirim.id, coxilhaVerde.id],
       instances: { waiting: waiting.id, accepted: accepted.id, ongoing: ongoing.id },
+      office,
     };
   });
 }

@@ -26,7 +26,7 @@ import { newCertificateNumber } from '../../modules/certificates/number';
 import { recordEvent } from '../../modules/instances/events';
 import { createFormInstances } from '../../modules/instances/form-instances';
 import { hashPassword } from '../../lib/passwords';
-import { normalizeSearch, userSearchText } from '../../lib/search';
+import { municipalityColumns, normalizeSearch, userSearchText } from '../../lib/search';
 
 /**
  * Builders of valid rows with overrides, creating their parents on demand. The demo seed and the
@@ -132,6 +132,7 @@ export async function createProperty(
     .values({
       ...values,
       searchText: normalizeSearch(values.businessName, values.cnpj, values.municipality),
+      ...municipalityColumns(values.municipality),
     })
     .returning();
   return row!;
@@ -243,6 +244,8 @@ export async function createInstance(
     process?: { id: string };
     property?: { id: string; ownerId: string };
     technician?: { id: string } | null;
+    /** Assigned by an admin (docs/decisions/018); an evaluated instance's is its technician. */
+    assignee?: { id: string } | null;
     rejected?: boolean;
     initiated?: boolean;
     finished?: boolean;
@@ -277,6 +280,7 @@ export async function createInstance(
       propertyId: property.id,
       requestedBy: property.ownerId,
       technicianId,
+      assigneeId: input.assignee?.id ?? null,
       parentInstanceId: input.parent?.id ?? null,
       rejected: input.rejected ?? false,
       initiated: input.initiated ?? false,

@@ -3,26 +3,36 @@ import {
   instanceStatus,
   InstanceStatus,
   ROLE_LABELS,
+  REGION_LABELS,
   STAFF_ROLES,
   type InstanceExportQuery,
+  type InstanceListFilter,
   type PropertyExportQuery,
   type UserExportQuery,
 } from '@agroselo/contracts';
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { processes, processInstances as i, properties, stamps, users } from '../../db/schema';
+import {
+  pendencies,
+  processes,
+  processInstances as i,
+  properties,
+  stamps,
+  users,
+} from '../../db/schema';
 import { propertySearchTerm, searchPattern } from '../../lib/search';
 import type { Caller } from '../../plugins/auth';
-import { awaitsTechnician, isOpen } from '../instances/conditions';
-import { formProgress } from '../instances/service';
+import { formProgress } from '../instances/form-progress';
+import { daysSince, responsibleId } from '../instances/present';
+import { direction, responsible, tableSort, tableWhere } from '../instances/table';
+import { saoPauloToday } from '../certificates/status';
 import { fullName } from '../../lib/people';
 import { userSearchTerm } from '../users/service';
 import { keysetBatches } from './batches';
 import type { Cell, Column, Sheet } from './table';
 
 const owner = alias(users, 'owner');
-const technician = alias(users, 'technician');
 
 export const INSTANCE_STATUS_LABELS: Record<InstanceStatus, string> = {
   [InstanceStatus.ONGOING]: 'Em andamento',
@@ -131,30 +141,39 @@ const INSTANCE_COLUMNS: Column[] = [
   { header: 'Propriedade', width: 30 },
   { header: 'CNPJ', width: 20 },
   { header: 'Município', width: 18 },
+  { header: 'Região', width: 22 },
   { header: 'Selo', width: 24 },
   { header: 'Safra', width: 10 },
   { header: 'Situação', width: 20 },
   { header: 'Técnico', width: 24 },
   { header: 'Formulários finalizados', kind: 'number' },
   { header: 'Formulários', kind: 'number' },
+  { header: 'Pendências atrasadas', kind: 'number' },
+  { header: 'Dias desde a solicitação', kind: 'number' },
+  { header: 'Dias desde a última ação', kind: 'number' },
   { header: 'Solicitado em', kind: 'datetime', width: 18 },
 ];
 
-const INSTANCE_FILTERS: Record<InstanceExportQuery['status'], SQL> = {
-  in_progress: isOpen,
-  pending: awaitsTechnician,
+const INSTANCE_SHEET_NAMES: Record<InstanceListFilter, string> = {
+  in_progress: 'Processos em andamento',
+  pending: 'Pendentes',
+  producer_pending: 'Aguardando produtor',
+  ongoing: 'Em andamento',
+  finished: 'Finalizados',
+  rejected: 'Rejeitados',
+  all: 'Processos',
 };
 
-/** The requests of Processos em andamento or Pendentes, newest first, as the dashboards list them. */
+/** The requests of a staff table: its filters, its search and its order (modules/instances/table.ts). */
 export function instancesSheet(db: Db, query: InstanceExportQuery): Sheet {
-  const term = propertySearchTerm(query.query);
-  const where = and(
-    INSTANCE_FILTERS[query.status],
-    term ? sql`${properties.searchText} like ${searchPattern(term)}` : undefined,
-    query.safra ? eq(processes.safra, query.safra) : undefined,
-  );
-  // As text: a JS Date would drop the microseconds PostgreSQL keeps, and rows with them.
-  type Key = { createdAt: string; id: string };
+  const today = saoPauloToday();
+  const where = tableWhere(query, today);
+  const sort = tableSort(query.sort);
+  const { expression } = sort.column;
+  const dir = direction(sort.descending);
+  const todayValue = sql`${today}::date`;
+  // The sort value as text: a JS Date would drop the microseconds PostgreSQL keeps, and rows with them.
+  type Key = { value: string | null; id: string };
   const read = (after: Key | null, limit: number) =>
     db
       .select({
@@ -163,47 +182,60 @@ export function instancesSheet(db: Db, query: InstanceExportQuery): Sheet {
           businessName: properties.businessName,
           cnpj: properties.cnpj,
           municipality: properties.municipality,
+          region: properties.region,
         },
         stampName: stamps.name,
         safra: processes.safra,
-        technician: { firstName: technician.firstName, lastName: technician.lastName },
+        responsible: { firstName: responsible.firstName, lastName: responsible.lastName },
         ...formProgress(i.id),
-        key: sql<string>`${i.createdAt}::text`,
+        waitingDays: daysSince(sql`${i.createdAt}`, todayValue).mapWith(Number),
+        idleDays: daysSince(sql`coalesce(${i.lastActionAt}, ${i.createdAt})`, todayValue).mapWith(
+          Number,
+        ),
+        latePendencies:
+          sql<number>`(select count(*) from ${pendencies} where ${pendencies.processInstanceId} = ${i.id} and ${pendencies.status} <> 'resolved' and ${pendencies.dueDate} < ${todayValue})`.mapWith(
+            Number,
+          ),
+        key: sql<string | null>`(${expression})::text`,
       })
       .from(i)
       .innerJoin(properties, eq(properties.id, i.propertyId))
       .innerJoin(stamps, eq(stamps.processId, i.processId))
       .innerJoin(processes, eq(processes.id, i.processId))
-      .leftJoin(technician, eq(technician.id, i.technicianId))
+      .leftJoin(responsible, eq(responsible.id, responsibleId))
       .where(
         and(
           where,
           after
-            ? sql`(${i.createdAt}, ${i.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
+            ? sql`(${expression}, ${i.id}) ${sort.descending ? sql`<` : sql`>`} (${after.value}, ${after.id}::uuid)`
             : undefined,
         ),
       )
-      .orderBy(desc(i.createdAt), desc(i.id))
+      .orderBy(sql`${expression} ${dir}`, sql`${i.id} ${dir}`)
       .limit(limit);
   return {
-    name: query.status === 'pending' ? 'Pendentes' : 'Processos em andamento',
+    name: INSTANCE_SHEET_NAMES[query.status],
     columns: INSTANCE_COLUMNS,
     rows: () =>
       cellsOf(
         read,
-        (row) => ({ createdAt: row.key, id: row.instance.id }),
+        (row) => ({ value: row.key, id: row.instance.id }),
         (row) => [
           row.property.businessName,
           formatCnpj(row.property.cnpj),
           row.property.municipality,
+          REGION_LABELS[row.property.region],
           row.stampName,
           row.safra,
           INSTANCE_STATUS_LABELS[
             instanceStatus({ ...row.instance, hasTechnician: row.instance.technicianId !== null })
           ],
-          row.technician ? fullName(row.technician) : null,
+          row.responsible ? fullName(row.responsible) : null,
           row.formsFinished,
           row.formsTotal,
+          row.latePendencies,
+          row.waitingDays,
+          row.idleDays,
           row.instance.createdAt,
         ],
       ),

@@ -57,7 +57,11 @@ export const exportInstances = (
   fileOf(
     instancesSheet(deps.db, query),
     format,
-    query.status === 'pending' ? 'processos-pendentes' : 'processos-em-andamento',
+    query.status === 'pending'
+      ? 'processos-pendentes'
+      : query.status === 'in_progress'
+        ? 'processos-em-andamento'
+        : 'processos',
     log,
   );
 

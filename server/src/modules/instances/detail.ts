@@ -26,6 +26,7 @@ import {
   type DetailField,
   type EventJson,
   type FormInstanceJson,
+  responsibleId,
   type ReviewCountsJson,
 } from './present';
 
@@ -33,6 +34,7 @@ const i = processInstances;
 const owner = alias(users, 'owner');
 const technician = alias(users, 'technician');
 const requester = alias(users, 'requester');
+const assignee = alias(users, 'assignee');
 const recommender = alias(users, 'recommender');
 
 /** Chains are short; the bound only stops a corrupted parent link from looping forever. */
@@ -98,6 +100,9 @@ function detailQuery(db: Db, staff: boolean) {
     requesterId: requester.id,
     requesterFirstName: requester.firstName,
     requesterLastName: requester.lastName,
+    assigneeId: responsibleId,
+    assigneeFirstName: assignee.firstName,
+    assigneeLastName: assignee.lastName,
     recommenderId: recommender.id,
     recommenderFirstName: recommender.firstName,
     recommenderLastName: recommender.lastName,
@@ -166,6 +171,7 @@ function detailQuery(db: Db, staff: boolean) {
     .innerJoin(stamps, eq(stamps.processId, i.processId))
     .leftJoin(technician, eq(technician.id, i.technicianId))
     .leftJoin(requester, eq(requester.id, i.requestedBy))
+    .leftJoin(assignee, eq(assignee.id, responsibleId))
     .leftJoin(recommender, eq(recommender.id, i.recommendedBy))
     .leftJoin(certificates, eq(certificates.processInstanceId, i.id))
     .where(

@@ -7,8 +7,10 @@ import {
   type InstanceDetail,
   type InstanceEvent,
   type InstanceSummary,
+  type Region,
 } from '@agroselo/contracts';
-import { processes, processInstances, properties, stamps, type users } from '../../db/schema';
+import { sql, type SQL } from 'drizzle-orm';
+import { pendencies, processes, processInstances, properties, stamps } from '../../db/schema';
 import { columnsAt, isoTimestamp } from '../../lib/raw-statement';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Caller } from '../../plugins/auth';
@@ -21,57 +23,27 @@ import { hasConflictOfInterest } from '../review/conflict';
 import { renewalOffer } from '../safras/queries';
 import { stampImageUrl } from '../seals/present';
 
-type Instance = typeof processInstances.$inferSelect;
-type Property = typeof properties.$inferSelect;
-type User = typeof users.$inferSelect;
+/**
+ * Who answers for an instance: its technician, or before the evaluation the technician an admin
+ * assigned (docs/decisions/018).
+ */
+export const responsibleId = sql<
+  string | null
+>`coalesce(${processInstances.technicianId}, ${processInstances.assigneeId})`;
 
-/** What the dashboard queries gather for one instance. */
-export interface InstanceSummaryRow {
-  instance: Pick<
-    Instance,
-    'id' | 'processId' | 'technicianId' | 'rejected' | 'initiated' | 'finished' | 'createdAt'
-  >;
-  property: Pick<Property, 'id' | 'businessName' | 'cnpj' | 'municipality'>;
-  stampName: string;
-  safra: string;
-  technician: Pick<User, 'id' | 'firstName' | 'lastName'> | null;
-  progress: { finished: number; total: number };
-}
-
-export function presentInstanceSummary(row: InstanceSummaryRow): InstanceSummary {
-  const { instance, property, technician } = row;
-  return {
-    id: instance.id,
-    business: {
-      id: property.id,
-      business_name: property.businessName,
-      cnpj: property.cnpj,
-      municipality: property.municipality,
-    },
-    process: { id: instance.processId, safra: row.safra, stamp: { name: row.stampName } },
-    technician: technician ? { id: technician.id, name: fullName(technician) } : null,
-    rejected: instance.rejected,
-    initiated: instance.initiated,
-    finished: instance.finished,
-    status: instanceStatus({
-      finished: instance.finished,
-      rejected: instance.rejected,
-      initiated: instance.initiated,
-      hasTechnician: instance.technicianId !== null,
-    }),
-    progress: row.progress,
-    created_at: instance.createdAt.toISOString(),
-  };
-}
+/** São Paulo days from a timestamp to `today` (a date). */
+export const daysSince = (at: SQL, today: SQL) =>
+  sql<number>`(${today} - (${at} at time zone 'America/Sao_Paulo')::date)`;
 
 /**
  * The columns of an InstanceSummary, in the order instanceSummaryFromRow reads them (the forms'
- * total and finished count follow them), `technician` the list's alias of users.
+ * total and finished count follow them), `responsible` the list's alias of users joined on
+ * responsibleId, `today` São Paulo's day as the statement receives it.
  */
-export const instanceSummaryColumns = (technician: {
-  firstName: AnyPgColumn;
-  lastName: AnyPgColumn;
-}) => ({
+export const instanceSummaryColumns = (
+  responsible: { firstName: AnyPgColumn; lastName: AnyPgColumn },
+  today: SQL,
+) => ({
   id: processInstances.id,
   processId: processInstances.processId,
   technicianId: processInstances.technicianId,
@@ -85,17 +57,33 @@ export const instanceSummaryColumns = (technician: {
   municipality: properties.municipality,
   stampName: stamps.name,
   safra: processes.safra,
-  technicianFirstName: technician.firstName,
-  technicianLastName: technician.lastName,
+  responsibleFirstName: responsible.firstName,
+  responsibleLastName: responsible.lastName,
+  responsibleId: responsibleId.as('responsible_id'),
+  region: properties.region,
+  waitingDays: daysSince(sql`${processInstances.createdAt}`, today).as('waiting_days'),
+  idleDays: daysSince(
+    sql`coalesce(${processInstances.lastActionAt}, ${processInstances.createdAt})`,
+    today,
+  ).as('idle_days'),
+  latePendencies:
+    sql<number>`(select count(*) from ${pendencies} where ${pendencies.processInstanceId} = ${processInstances.id} and ${pendencies.status} <> 'resolved' and ${pendencies.dueDate} < ${today})`.as(
+      'late_pendencies',
+    ),
+  responsibleCrea: properties.responsibleTechnicianCrea,
 });
-export const INSTANCE_SUMMARY_WIDTH = 15;
+export const INSTANCE_SUMMARY_WIDTH = 21;
 
-/** presentInstanceSummary for a row of instanceSummaryColumns read as an array (lib/raw-statement.ts). */
+/** An InstanceSummary from a row of instanceSummaryColumns read as an array (lib/raw-statement.ts). */
 export function instanceSummaryFromRow(row: unknown[]): InstanceSummary {
   const technicianId = row[2] as string | null;
+  const responsible = row[15] as string | null;
   const rejected = row[3] as boolean;
   const initiated = row[4] as boolean;
   const finished = row[5] as boolean;
+  const name = responsible
+    ? fullName({ firstName: row[13] as string, lastName: row[14] as string })
+    : '';
   return {
     id: row[0] as string,
     business: {
@@ -103,20 +91,24 @@ export function instanceSummaryFromRow(row: unknown[]): InstanceSummary {
       business_name: row[8] as string,
       cnpj: row[9] as string,
       municipality: row[10] as string,
+      responsible_technician_crea: row[20] as string | null,
     },
     process: { id: row[1] as string, safra: row[12] as string, stamp: { name: row[11] as string } },
-    technician: technicianId
-      ? {
-          id: technicianId,
-          name: fullName({ firstName: row[13] as string, lastName: row[14] as string }),
-        }
-      : null,
+    technician: technicianId ? { id: technicianId, name } : null,
     rejected,
     initiated,
     finished,
     status: instanceStatus({ finished, rejected, initiated, hasTechnician: technicianId !== null }),
-    progress: { finished: Number(row[16]), total: Number(row[15]) },
+    progress: {
+      finished: Number(row[INSTANCE_SUMMARY_WIDTH + 1]),
+      total: Number(row[INSTANCE_SUMMARY_WIDTH]),
+    },
     created_at: isoTimestamp(row[6] as string),
+    assignee: responsible ? { id: responsible, name } : null,
+    region: row[16] as Region,
+    waiting_days: Number(row[17]),
+    idle_days: Number(row[18]),
+    late_pendencies: Number(row[19]),
   };
 }
 
@@ -219,6 +211,9 @@ export const DETAIL_FIELDS = [
   'requesterId',
   'requesterFirstName',
   'requesterLastName',
+  'assigneeId',
+  'assigneeFirstName',
+  'assigneeLastName',
   'recommenderId',
   'recommenderFirstName',
   'recommenderLastName',
@@ -295,6 +290,10 @@ export function instanceDetailFromRow(row: unknown[], caller: Caller): InstanceD
   const isOwner = PRODUCER_ROLES.includes(caller.role) && ownerId === caller.id;
   const conflicted = hasConflictOfInterest(caller, crea);
   const assigned = caller.role === 'technician' && technicianId === caller.id;
+  const assigneeId = get<string | null>('assigneeId');
+  /** An assigned request is evaluated by its assignee or an admin (docs/decisions/018). */
+  const assignedElsewhere =
+    caller.role === 'technician' && assigneeId !== null && assigneeId !== caller.id;
   const committee = get<boolean>('committee');
   const recommended = recommendationOutcome !== null;
   /** The assigned technician or an admin, on a started instance, without a conflict of interest. */
@@ -364,6 +363,7 @@ export function instanceDetailFromRow(row: unknown[], caller: Caller): InstanceD
       get('requesterLastName'),
     ),
     technician: personNamed(technicianId, get('technicianFirstName'), get('technicianLastName')),
+    assignee: personNamed(assigneeId, get('assigneeFirstName'), get('assigneeLastName')),
     rejected,
     initiated,
     finished,
@@ -374,7 +374,10 @@ export function instanceDetailFromRow(row: unknown[], caller: Caller): InstanceD
     },
     actions: {
       evaluate:
-        STAFF_ROLES.includes(caller.role) && status === InstanceStatus.PENDING && !conflicted,
+        STAFF_ROLES.includes(caller.role) &&
+        status === InstanceStatus.PENDING &&
+        !conflicted &&
+        !assignedElsewhere,
       start: isOwner && status === InstanceStatus.PRODUCER_PENDING,
       conclude: reviewing && (committee ? caller.role === 'admin' && recommended : true),
       review: reviewing,

@@ -1,4 +1,6 @@
 import {
+  AssignBodySchema,
+  AssignResultSchema,
   BusinessBodySchema,
   EvaluateBodySchema,
   IdParamsSchema,
@@ -17,6 +19,7 @@ import { z } from 'zod';
 import { sendPage } from '../../lib/pagination';
 import { callerOf } from '../../plugins/auth';
 import { getInstanceDetail } from './detail';
+import { assignInstances } from './assign';
 import { listInstances } from './service';
 import { evaluateRequest, openForProperty, requestSeal, startInstance } from './workflow';
 
@@ -40,7 +43,11 @@ export async function instancesRoutes(base: FastifyInstance): Promise<void> {
         tags: ['instâncias de processo'],
         summary:
           'Processos em andamento (nem finalizados nem rejeitados), mais recentes primeiro; ' +
-          'status=pending: só os que aguardam a avaliação de um técnico (tela Pendentes)',
+          'status=pending: só os que aguardam a avaliação de um técnico (tela Pendentes). ' +
+          'Filtros das tabelas do escritório (opcionais): status (também producer_pending, ' +
+          'ongoing, finished, rejected, all), safra, process_id, level, region, municipality, ' +
+          'technician_id (ou unassigned), late, min_waiting_days, min_idle_days e sort ' +
+          '(coluna, com - para a ordem inversa)',
         security: [{ bearer: [] }],
         querystring: InstanceListQuerySchema,
         response,
@@ -57,8 +64,10 @@ export async function instancesRoutes(base: FastifyInstance): Promise<void> {
       schema: {
         tags: ['instâncias de processo'],
         summary:
-          'Os processos de /process-instance/all (mesmo status) cuja propriedade tem o nome, o ' +
-          'CNPJ (com ou sem máscara) ou o município buscado, sem distinguir maiúsculas nem acentos',
+          'Os processos de /process-instance/all (mesmos filtros) cuja propriedade tem o nome, o ' +
+          'CNPJ (com ou sem máscara) ou o município buscado, sem distinguir maiúsculas nem ' +
+          'acentos; com sort ou um filtro das tabelas, também o nome do produtor e o número do ' +
+          'certificado',
         security: [{ bearer: [] }],
         querystring: InstanceSearchQuerySchema,
         response,
@@ -67,6 +76,25 @@ export async function instancesRoutes(base: FastifyInstance): Promise<void> {
     },
     async (request, reply) =>
       sendPage(reply, await listInstances(app.deps, callerOf(request), request.query)),
+  );
+
+  app.put(
+    '/process-instance/assign',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'Atribuir processos a um técnico (admin): todos ou nenhum. Antes da avaliação o ' +
+          'técnico passa a avaliá-los; depois, é o técnico responsável até a conclusão. Recusa ' +
+          'processos concluídos ou rejeitados (409), o responsável técnico da propriedade (403) ' +
+          'e contas que não são de técnico ativo (422)',
+        security: [{ bearer: [] }],
+        body: AssignBodySchema,
+        response: { 200: AssignResultSchema },
+      },
+      onRequest: app.guard({ roles: ['admin'] }),
+    },
+    (request) => assignInstances(app.deps, callerOf(request), request.body),
   );
 
   const detail = { 200: InstanceDetailSchema };

@@ -1,17 +1,11 @@
-import {
-  STAFF_ROLES,
-  type InstanceListFilter,
-  type InstanceListQuery,
-  type InstanceSummary,
-} from '@agroselo/contracts';
+import { STAFF_ROLES, type InstanceListQuery, type InstanceSummary } from '@agroselo/contracts';
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { pageOfRows, rawPage, totalStatement, type Page } from '../../lib/pagination';
 import { rawStatement } from '../../lib/raw-statement';
 import {
-  formInstances,
   listCounts,
   processes,
   processInstances,
@@ -20,36 +14,35 @@ import {
   users,
 } from '../../db/schema';
 import { forbidden } from '../../lib/errors';
+import { saoPauloToday, todayParameter } from '../certificates/status';
 import { prepared, unseenPlaceholder } from '../../lib/prepared';
 import { propertySearchTerm, searchPattern } from '../../lib/search';
 import { dataVersion, searchPageOfRows, searchTotals } from '../../lib/search-totals';
 import type { Caller } from '../../plugins/auth';
 import { awaitsTechnician, isOpen } from './conditions';
-import { INSTANCE_SUMMARY_WIDTH, instanceSummaryColumns, instanceSummaryFromRow } from './present';
+import { formProgress } from './form-progress';
+import {
+  INSTANCE_SUMMARY_WIDTH,
+  instanceSummaryColumns,
+  instanceSummaryFromRow,
+  responsibleId,
+} from './present';
+import { isTableQuery, listInstanceTable } from './table';
 
 const i = processInstances;
-const technician = alias(users, 'technician');
+const responsible = alias(users, 'responsible');
 
-const LIST_FILTERS: Record<InstanceListFilter, SQL> = {
+/** The lists the dashboards have always had, counted by triggers (listCounts). */
+type CountedFilter = 'in_progress' | 'pending';
+
+const LIST_FILTERS: Record<CountedFilter, SQL> = {
   // Rejected and finished instances have left the dashboard for good.
   in_progress: isOpen,
   pending: awaitsTechnician,
 };
 
-/** Form instances of an instance, all and finished, as columns of the query that lists it. */
-export const formProgress = (instanceId: AnyPgColumn) => ({
-  formsTotal:
-    sql<number>`(select count(*) from ${formInstances} where ${formInstances.processInstanceId} = ${instanceId})`.mapWith(
-      Number,
-    ),
-  formsFinished:
-    sql<number>`(select count(*) from ${formInstances} where ${formInstances.processInstanceId} = ${instanceId} and ${formInstances.commited})`.mapWith(
-      Number,
-    ),
-});
-
 /** The counters that triggers keep for each list filter (db/schema.ts, listCounts). */
-const LIST_COUNTERS: Record<InstanceListFilter, string> = {
+const LIST_COUNTERS: Record<CountedFilter, string> = {
   in_progress: 'instances_open',
   pending: 'instances_awaiting_technician',
 };
@@ -63,7 +56,7 @@ const LIST_COUNTERS: Record<InstanceListFilter, string> = {
 function instancePageQuery(
   db: Db,
   name: string,
-  status: InstanceListFilter,
+  status: CountedFilter,
   searching: boolean,
   bySafra: boolean,
 ) {
@@ -106,7 +99,7 @@ function instancePageQuery(
     () =>
       db
         .select({
-          ...instanceSummaryColumns(technician),
+          ...instanceSummaryColumns(responsible, todayParameter),
           ...formProgress(i.id),
           total: total.as('total'),
           version: version.as('version'),
@@ -115,7 +108,7 @@ function instancePageQuery(
         .innerJoin(properties, eq(properties.id, i.propertyId))
         .innerJoin(stamps, eq(stamps.processId, i.processId))
         .innerJoin(processes, eq(processes.id, i.processId))
-        .leftJoin(technician, eq(technician.id, i.technicianId))
+        .leftJoin(responsible, eq(responsible.id, responsibleId))
         .where(sql`${i.id} = any(array(${pageIds}))`)
         .orderBy(desc(i.createdAt), desc(i.id))
         .getSQL(),
@@ -126,21 +119,28 @@ function instancePageQuery(
   return { rows, totalOnly };
 }
 
-/** The staff dashboards (Processos em andamento, Pendentes): newest request first. */
+/**
+ * The staff dashboards (Processos em andamento, Pendentes): newest request first. The office
+ * tables' filters and sort (DESIGN §4c) go to the table statement (table.ts); the spec's calls
+ * keep the statements below, whose totals triggers count.
+ */
 export async function listInstances(
   deps: AppDeps,
   caller: Caller,
   query: InstanceListQuery & { query?: string },
 ): Promise<Page<InstanceSummary>> {
   if (!STAFF_ROLES.includes(caller.role)) throw forbidden();
+  if (isTableQuery(query)) return listInstanceTable(deps.db, query);
+  const status = query.status as CountedFilter;
   const term = propertySearchTerm(query.query ?? '');
-  const name = `instances_${query.status}${term ? '_search' : ''}${query.safra ? '_safra' : ''}`;
+  const name = `instances_${status}${term ? '_search' : ''}${query.safra ? '_safra' : ''}`;
   const statements = prepared(deps.db, `${name}_statements`, (db) =>
-    instancePageQuery(db, name, query.status, Boolean(term), Boolean(query.safra)),
+    instancePageQuery(db, name, status, Boolean(term), Boolean(query.safra)),
   );
   const values = {
     limit: query.limit,
     offset: query.offset,
+    today: saoPauloToday(),
     ...(term ? { pattern: searchPattern(term) } : {}),
     ...(query.safra ? { safra: query.safra } : {}),
   };
@@ -151,7 +151,7 @@ export async function listInstances(
       offset: query.offset,
       // Per database handle: a test's database may start from the same template as another's.
       totals: prepared(deps.db, 'instance_search_totals', () => searchTotals()),
-      key: `${query.status}:${query.safra ?? ''}:${values.pattern}`,
+      key: `${status}:${query.safra ?? ''}:${values.pattern}`,
       count: countAll,
     });
   return pageOfRows(page, {

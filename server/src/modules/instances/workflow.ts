@@ -5,14 +5,14 @@ import {
   type InstanceDetail,
   type RequestBody,
 } from '@agroselo/contracts';
-import { and, desc, eq, isNotNull, isNull, not, notExists, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, not, notExists, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { processInstances, properties } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { isUniqueViolation } from '../../lib/db-errors';
 import type { AppError } from '../../lib/errors';
-import { conflict, notFound } from '../../lib/errors';
+import { conflict, forbidden, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { Caller } from '../../plugins/auth';
 import {
@@ -216,24 +216,41 @@ export async function evaluateRequest(
   body: EvaluateBody,
 ): Promise<InstanceDetail> {
   await deps.db.transaction(async (tx) => {
-    const [property] = await tx
-      .select({ crea: properties.responsibleTechnicianCrea })
+    const [request] = await tx
+      .select({ crea: properties.responsibleTechnicianCrea, assigneeId: i.assigneeId })
       .from(i)
       .innerJoin(properties, eq(properties.id, i.propertyId))
       .where(eq(i.id, instanceId));
-    if (property) refuseConflictOfInterest(caller, property.crea);
+    if (request) {
+      if (assignedToAnother(caller, request.assigneeId)) throw forbidden(m.assignedToOther);
+      refuseConflictOfInterest(caller, request.crea);
+    }
+    // An admin evaluating an assigned request answers for its assignee (docs/decisions/018).
+    const technicianId = caller.role === 'admin' ? (request?.assigneeId ?? caller.id) : caller.id;
     const now = new Date();
     const [evaluated] = await tx
       .update(i)
-      .set({ technicianId: caller.id, rejected: body.reject, evaluatedAt: now, updatedAt: now })
-      .where(and(eq(i.id, instanceId), isNull(i.technicianId), not(i.rejected), not(i.finished)))
+      .set({ technicianId, rejected: body.reject, evaluatedAt: now, updatedAt: now })
+      .where(
+        and(
+          eq(i.id, instanceId),
+          isNull(i.technicianId),
+          not(i.rejected),
+          not(i.finished),
+          caller.role === 'admin'
+            ? undefined
+            : or(isNull(i.assigneeId), eq(i.assigneeId, caller.id)),
+        ),
+      )
       .returning({ id: i.id });
     if (!evaluated) {
       const [current] = await tx
-        .select({ finished: i.finished })
+        .select({ finished: i.finished, technicianId: i.technicianId, assigneeId: i.assigneeId })
         .from(i)
         .where(eq(i.id, instanceId));
       if (!current) throw notFound(m.notFound);
+      if (!current.technicianId && assignedToAnother(caller, current.assigneeId))
+        throw forbidden(m.assignedToOther);
       throw conflict(current.finished ? m.finished : m.alreadyEvaluated);
     }
     const name = fullName(caller);
@@ -248,6 +265,10 @@ export async function evaluateRequest(
   deliverMail(deps);
   return getInstanceDetail(deps.db, caller, instanceId);
 }
+
+/** A request an admin assigned to another technician is theirs to evaluate (or an admin's). */
+const assignedToAnother = (caller: Caller, assigneeId: string | null) =>
+  caller.role !== 'admin' && assigneeId !== null && assigneeId !== caller.id;
 
 /** Why an instance cannot be started now, in the order its flags settle it (spec §4). */
 function notStartable(current: {

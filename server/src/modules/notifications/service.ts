@@ -5,7 +5,7 @@ import {
   type ListQuery,
   type PendingItem,
 } from '@agroselo/contracts';
-import { and, desc, eq, not, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, not, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { prepared, unseenPlaceholder } from '../../lib/prepared';
@@ -27,7 +27,7 @@ const i = processInstances;
 const pd = pendencies;
 
 /** Whose bell: each gets its own prepared statement. */
-type Audience = 'staff' | 'owner';
+type Audience = 'staff' | 'technician' | 'owner';
 
 /**
  * What waits for a caller (spec §6, DESIGN §5 and §4b): staff see the requests nobody evaluated
@@ -37,17 +37,25 @@ type Audience = 'staff' | 'owner';
  */
 function pendingConditions(audience: Audience) {
   const open = and(not(i.finished), not(i.rejected))!;
-  if (audience === 'staff') {
-    const pendency = and(
-      eq(pd.status, 'answered'),
-      open,
-      eq(i.technicianId, sql.placeholder('callerId')),
-    )!;
+  const caller = sql.placeholder('callerId');
+  const awaiting = sql`(select ${listCounts.total} from ${listCounts} where ${listCounts.name} = 'instances_awaiting_technician')`;
+  if (audience !== 'owner') {
+    const pendency = and(eq(pd.status, 'answered'), open, eq(i.technicianId, caller))!;
+    if (audience === 'staff')
+      return {
+        requests: awaitsTechnician,
+        pendency,
+        // Every admin sees the same requests: their count is the one triggers keep.
+        requestsTotal: awaiting,
+      };
+    // A technician sees the requests nobody was assigned and those assigned to them, not those
+    // assigned to another technician (docs/decisions/018): the counter less those, which the
+    // partial index of assigned requests counts.
     return {
-      requests: awaitsTechnician,
+      requests: and(awaitsTechnician, isNull(i.assigneeId))!,
+      assigned: and(awaitsTechnician, eq(i.assigneeId, caller))!,
       pendency,
-      // Every staff member sees the same requests: their count is the one triggers keep.
-      requestsTotal: sql`(select ${listCounts.total} from ${listCounts} where ${listCounts.name} = 'instances_awaiting_technician')`,
+      requestsTotal: sql`(${awaiting} - (select count(*) from ${i} where ${awaitsTechnician} and ${i.assigneeId} is not null and ${i.assigneeId} <> ${caller}))`,
     };
   }
   const own = eq(properties.ownerId, sql.placeholder('callerId'));
@@ -102,7 +110,8 @@ const pageEnd =
 
 /** The bell's page and its total in one statement, prepared once per audience. */
 function pendingQuery(db: Db, name: string, audience: Audience) {
-  const { requests, pendency, requestsTotal } = pendingConditions(audience);
+  const conditions = pendingConditions(audience);
+  const { requests, pendency, requestsTotal } = conditions;
   const total = sql<number>`(${requestsTotal} + ${pendenciesTotal(pendency)})`.mapWith(Number);
   const requestKind = audience === 'owner' ? 'owner' : 'staff';
   const pendencyKind = audience === 'owner' ? 'pendencyOpen' : 'pendencyAnswered';
@@ -128,6 +137,25 @@ function pendingQuery(db: Db, name: string, audience: Audience) {
     .where(requests)
     .orderBy(desc(i.createdAt), desc(i.id))
     .limit(pageEnd);
+  // A technician's assigned requests, newest assignment first (the event that assigned them).
+  const assignedAt = sql<Date>`coalesce(${i.lastActionAt}, ${i.createdAt})`;
+  const assignedPage =
+    'assigned' in conditions
+      ? db
+          .select({
+            id: i.id,
+            instanceId: sql<string>`${i.id}`.as('instance_id'),
+            kind: sql<string>`'assigned'::text`.as('kind'),
+            at: assignedAt.as('at'),
+            farm: sql<string | null>`null::text`.as('farm'),
+            day: sql<string | null>`null::text`.as('day'),
+            total: total.as('total'),
+          })
+          .from(i)
+          .where(conditions.assigned)
+          .orderBy(desc(assignedAt), desc(i.id))
+          .limit(pageEnd)
+      : null;
   const pendencyRows = db
     .select({
       id: pd.id,
@@ -164,7 +192,12 @@ function pendingQuery(db: Db, name: string, audience: Audience) {
       db,
       name,
       () =>
-        (owned ?? requestPage.unionAll(pendencyRows))
+        (
+          owned ??
+          (assignedPage
+            ? requestPage.unionAll(assignedPage).unionAll(pendencyRows)
+            : requestPage.unionAll(pendencyRows))
+        )
           .orderBy(sql`at desc`, sql`id desc`)
           // Planned once and kept: see unseenPlaceholder.
           .limit(unseenPlaceholder('limit'))
@@ -177,7 +210,13 @@ function pendingQuery(db: Db, name: string, audience: Audience) {
 }
 
 const audienceOf = (caller: Caller): Audience | null =>
-  STAFF_ROLES.includes(caller.role) ? 'staff' : caller.role === 'owner' ? 'owner' : null;
+  caller.role === 'technician'
+    ? 'technician'
+    : STAFF_ROLES.includes(caller.role)
+      ? 'staff'
+      : caller.role === 'owner'
+        ? 'owner'
+        : null;
 
 export async function listPending(
   deps: AppDeps,

@@ -25,7 +25,12 @@ import { newId } from '../../lib/ids';
 import { pageOfRows, type Page } from '../../lib/pagination';
 import { prepared } from '../../lib/prepared';
 import { searchPageOfRows, searchTotals } from '../../lib/search-totals';
-import { normalizeSearch, propertySearchTerm, searchPattern } from '../../lib/search';
+import {
+  municipalityColumns,
+  normalizeSearch,
+  propertySearchTerm,
+  searchPattern,
+} from '../../lib/search';
 import type { Caller } from '../../plugins/auth';
 import { saoPauloToday } from '../certificates/status';
 import { renewalOfferJson } from '../safras/queries';
@@ -147,6 +152,7 @@ function columns(body: PropertyBody) {
     responsibleTechnicianPhone: body.responsible_technician_phone,
     responsibleTechnicianCrea: body.responsible_technician_crea,
     searchText: normalizeSearch(body.business_name, body.cnpj, body.municipality),
+    ...municipalityColumns(body.municipality),
   };
 }
 

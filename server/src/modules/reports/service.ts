@@ -71,28 +71,34 @@ const safrasOf = (db: Db) =>
 
 const oneDecimal = (value: number | null) => (value === null ? null : Math.round(value * 10) / 10);
 
+/** The safra asked, or the one a report opens on (below), and every safra, newest first. */
+export async function chooseSafra(db: Db, asked: string | undefined) {
+  const seasons = await safrasOf(db);
+  const current = safraOf(saoPauloToday());
+  const requested = seasons.filter((season) => season.requested);
+  const safra =
+    asked ??
+    requested.find((season) => season.safra === current)?.safra ??
+    requested[0]?.safra ??
+    seasons[0]?.safra ??
+    null;
+  return { safra, seasons: seasons.map((season) => season.safra) };
+}
+
 /**
  * GET /api/reports/summary: the safra asked; or else the season under way, when requests were made
  * in it (renewals for the next one open before this one ends); or else the newest in which a
  * request was made (a next season's process just copied has none yet); or else the newest at all.
  */
 export async function reportSummary(deps: AppDeps, query: ReportQuery): Promise<ReportSummary> {
-  const seasons = await safrasOf(deps.db);
-  const current = safraOf(saoPauloToday());
-  const requested = seasons.filter((season) => season.requested);
-  const safra =
-    query.safra ??
-    requested.find((season) => season.safra === current)?.safra ??
-    requested[0]?.safra ??
-    seasons[0]?.safra ??
-    null;
+  const { safra, seasons } = await chooseSafra(deps.db, query.safra);
   const rows = safra === null ? [] : await figuresBySpelling(deps.db, safra);
   const total = rows.find((row) => row.isTotal === 1);
   const municipalities: MunicipalityFigures[] = rows.filter((row) => row.isTotal === 0);
   const { by_region, by_municipality } = summarise(municipalities);
   return {
     safra,
-    safras: seasons.map((season) => season.safra),
+    safras: seasons,
     totals: total ? figuresOf(total) : NO_FIGURES,
     by_region,
     by_municipality,

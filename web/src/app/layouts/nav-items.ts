@@ -9,6 +9,7 @@ import {
   IconLayoutDashboard,
   IconUser,
   IconUsers,
+  IconUsersGroup,
   type IconProps,
 } from '@tabler/icons-react';
 import type { Role } from '@agroselo/contracts';
@@ -43,12 +44,17 @@ const properties: NavItem = {
 };
 
 const reports: NavItem = { label: 'Relatórios', to: paths.reports(), icon: IconChartBar };
+const workload: NavItem = {
+  label: 'Carga de trabalho',
+  to: paths.workload(),
+  icon: IconUsersGroup,
+};
 
 /** Spec §2 "Side menu": only admins and technicians have one on every screen size. */
 export function sideMenuFor(role: Role): NavItem[] {
   switch (role) {
     case 'admin':
-      return [home, processInstances, users, pendings, stamps, properties, reports];
+      return [home, processInstances, users, pendings, stamps, properties, reports, workload];
     case 'technician':
       return [home, processInstances, pendings, properties, reports];
     default:

@@ -1,48 +1,17 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
+  AssignResult,
   InstanceDetail,
-  InstanceListFilter,
   InstanceSummary,
   Property,
   SealLevel,
 } from '@agroselo/contracts';
-import { api, type Camel } from '../../api';
+import { api, type Camel, type QueryParams } from '../../api';
 
 export type InstanceItem = Camel<InstanceSummary>;
 
 /** Every list of instances; mutations of an instance invalidate by this prefix. */
 export const INSTANCE_LIST_QUERY_KEY = ['process-instance', 'list'] as const;
-
-export interface InstanceListParams {
-  status: InstanceListFilter;
-  /** What the user typed; blank lists everything. */
-  search: string;
-  /** 1-based. */
-  page: number;
-  pageSize: number;
-}
-
-/** /all lists, /search filters by property name, CNPJ or municipality (case and accents aside). */
-export const instanceListQueryOptions = ({
-  status,
-  search,
-  page,
-  pageSize,
-}: InstanceListParams) => {
-  const term = search.trim();
-  return queryOptions({
-    queryKey: [...INSTANCE_LIST_QUERY_KEY, { status, search: term, page, pageSize }],
-    queryFn: ({ signal }) =>
-      api.list<InstanceItem>(term ? '/process-instance/search' : '/process-instance/all', {
-        signal,
-        query: { status, query: term || undefined, limit: pageSize, offset: (page - 1) * pageSize },
-      }),
-    // New requests reach the staff without a reload.
-    refetchInterval: 60_000,
-    // Typing a search keeps the cards on screen until the new answer arrives.
-    placeholderData: keepPreviousData,
-  });
-};
 
 export type InstanceDetailItem = Camel<InstanceDetail>;
 export type OwnProperty = Camel<Property>;
@@ -163,3 +132,78 @@ export function useConclude(instanceId: string) {
     ...useStepCallbacks(),
   });
 }
+
+/** A page of a staff table: the view's filters and sort (table-view.ts), on /all or /search. */
+export const instanceTableQueryOptions = (
+  filters: QueryParams,
+  search: string,
+  page: number,
+  pageSize: number,
+) => {
+  const term = search.trim();
+  return queryOptions({
+    queryKey: [...INSTANCE_LIST_QUERY_KEY, 'table', { filters, search: term, page, pageSize }],
+    queryFn: ({ signal }) =>
+      api.list<InstanceItem>(term ? '/process-instance/search' : '/process-instance/all', {
+        signal,
+        query: {
+          ...filters,
+          query: term || undefined,
+          limit: pageSize,
+          offset: (page - 1) * pageSize,
+        },
+      }),
+    refetchInterval: 60_000,
+    placeholderData: keepPreviousData,
+  });
+};
+
+export type AssignResultItem = Camel<AssignResult>;
+
+/** PUT /api/process-instance/assign (admin): the rows chosen, to one technician. */
+export function useAssign() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { instanceIds: string[]; technicianId: string }) =>
+      api.put<AssignResultItem>('/process-instance/assign', {
+        instance_ids: body.instanceIds,
+        technician_id: body.technicianId,
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: INSTANCE_QUERY_KEY }),
+  });
+}
+
+/** The seals and safras the table filters by: the processes (staff see the released ones). */
+export const sealOptionsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['process', 'options'],
+    queryFn: ({ signal }) =>
+      api.list<{ id: string; safra: string; stamp: { name: string } }>('/process/all', {
+        signal,
+        query: { limit: 500 },
+      }),
+    staleTime: 5 * 60_000,
+  });
+
+export type TechnicianOption = { id: string; name: string; crea: string | null };
+
+/** The active technicians work is assigned to (admins; from the workload board's list). */
+export const technicianOptionsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['workload', 'technicians'],
+    queryFn: async ({ signal }) => {
+      const board = await api.get<{
+        technicians: { technician: (TechnicianOption & { active: boolean }) | null }[];
+      }>('/workload', { signal });
+      return board.technicians.flatMap((row) => (row.technician?.active ? [row.technician] : []));
+    },
+    staleTime: 60_000,
+  });
+
+/** Days without an event past which the tables highlight a request (GET /api/workload/settings). */
+export const staleDaysQueryOptions = () =>
+  queryOptions({
+    queryKey: ['workload', 'settings'],
+    queryFn: ({ signal }) => api.get<{ staleDays: number }>('/workload/settings', { signal }),
+    staleTime: 5 * 60_000,
+  });

@@ -35,7 +35,9 @@ describe('PendingsPage', () => {
       'href',
       `/producer-details/${waiting.id}`,
     );
-    expect(urls(fetchMock)).toEqual(['/api/process-instance/all?status=pending&limit=12&offset=0']);
+    expect(urls(fetchMock)).toEqual([
+      '/api/process-instance/all?status=pending&sort=-created_at&limit=12&offset=0',
+    ]);
   });
 
   it('searches among the pending requests only', async () => {
@@ -52,7 +54,7 @@ describe('PendingsPage', () => {
     ).toBeInTheDocument();
     await waitFor(() =>
       expect(urls(fetchMock)).toContain(
-        '/api/process-instance/search?status=pending&query=Pelotas&limit=12&offset=0',
+        '/api/process-instance/search?status=pending&sort=-created_at&query=Pelotas&limit=12&offset=0',
       ),
     );
   });
@@ -70,7 +72,7 @@ describe('PendingsPage', () => {
     );
     await waitFor(() =>
       expect(urls(fetchMock)).toContain(
-        '/api/process-instance/search?status=pending&query=lagoa&limit=12&offset=0',
+        '/api/process-instance/search?status=pending&sort=-created_at&query=lagoa&limit=12&offset=0',
       ),
     );
   });

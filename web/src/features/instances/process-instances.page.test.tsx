@@ -53,7 +53,7 @@ describe('ProcessInstancesPage', () => {
     );
     expect(screen.getByText('2 processos')).toBeInTheDocument();
     expect(urls(fetchMock)[0]).toBe(
-      '/api/process-instance/all?status=in_progress&limit=12&offset=0',
+      '/api/process-instance/all?status=in_progress&sort=-created_at&limit=12&offset=0',
     );
 
     const other = within(await cardOf('Fazenda Lagoa Mirim'));
@@ -110,7 +110,7 @@ describe('ProcessInstancesPage', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/process-instances?busca=camaqua');
     // Debounced: one search for the whole word, not one per letter.
     expect(urls(fetchMock).filter((url) => url.includes('/search'))).toEqual([
-      '/api/process-instance/search?status=in_progress&query=camaqua&limit=12&offset=0',
+      '/api/process-instance/search?status=in_progress&sort=-created_at&query=camaqua&limit=12&offset=0',
     ]);
 
     await userEvent.click(screen.getByRole('button', { name: 'Limpar busca' }));
@@ -125,7 +125,7 @@ describe('ProcessInstancesPage', () => {
     await cardOf('Granja Arroio Duro');
     expect(screen.getByRole('searchbox', { name: 'Buscar processos' })).toHaveValue('arroio');
     expect(urls(fetchMock)).toEqual([
-      '/api/process-instance/search?status=in_progress&query=arroio&limit=12&offset=0',
+      '/api/process-instance/search?status=in_progress&sort=-created_at&query=arroio&limit=12&offset=0',
     ]);
   });
 
@@ -186,7 +186,7 @@ describe('ProcessInstancesPage', () => {
     await userEvent.click(within(pagination).getByRole('button', { name: 'Página 2' }));
     await waitFor(() =>
       expect(urls(fetchMock)).toContain(
-        '/api/process-instance/all?status=in_progress&limit=12&offset=12',
+        '/api/process-instance/all?status=in_progress&sort=-created_at&limit=12&offset=12',
       ),
     );
     expect(screen.getByTestId('location')).toHaveTextContent('/process-instances?pagina=2');

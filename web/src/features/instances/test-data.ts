@@ -17,6 +17,7 @@ export function wireInstance(overrides: Partial<InstanceSummary> = {}): Instance
       business_name: 'Granja Arroio Duro',
       cnpj: '29384756000163',
       municipality: 'Camaquã',
+      responsible_technician_crea: null,
     },
     process: {
       id: '0190a3c2-7b1e-7c3a-9f1e-00000000c001',
@@ -30,6 +31,11 @@ export function wireInstance(overrides: Partial<InstanceSummary> = {}): Instance
     status: InstanceStatus.ONGOING,
     progress: { finished: 1, total: 4 },
     created_at: '2026-03-15T15:00:00.000Z',
+    assignee: { id: '0190a3c2-7b1e-7c3a-9f1e-00000000d001', name: 'Rafael Dutra Pereira' },
+    region: 'costeira_interna',
+    waiting_days: 3,
+    idle_days: 1,
+    late_pendencies: 0,
     ...overrides,
   };
 }
@@ -42,6 +48,7 @@ export function wirePending(overrides: Partial<InstanceSummary> = {}): InstanceS
       business_name: 'Fazenda Lagoa Mirim',
       cnpj: '87451236000122',
       municipality: 'Santa Vitória do Palmar',
+      responsible_technician_crea: null,
     },
     process: {
       id: '0190a3c2-7b1e-7c3a-9f1e-00000000c002',
@@ -49,6 +56,8 @@ export function wirePending(overrides: Partial<InstanceSummary> = {}): InstanceS
       stamp: { name: 'Arroz de Qualidade Superior' },
     },
     technician: null,
+    assignee: null,
+    region: 'zona_sul',
     initiated: false,
     status: InstanceStatus.PENDING,
     progress: { finished: 0, total: 0 },
@@ -121,6 +130,7 @@ export function wireDetail(overrides: Partial<InstanceDetail> = {}): InstanceDet
     },
     requested_by: { id: OWNER_ID, name: 'Sérgio Antunes Rodrigues' },
     technician: null,
+    assignee: null,
     rejected: false,
     initiated: false,
     finished: false,

@@ -17,6 +17,7 @@ import {
   IconPlayerPlay,
   IconSend,
   IconWorld,
+  IconUserShare,
   IconX,
   type IconProps,
 } from '@tabler/icons-react';
@@ -30,6 +31,7 @@ import { formatMoment } from '../../../lib/dates';
 
 const EVENT_ICONS: Record<InstanceEventType, ComponentType<IconProps>> = {
   requested: IconSend,
+  assigned: IconUserShare,
   accepted: IconCheck,
   rejected: IconBan,
   started: IconPlayerPlay,

@@ -10,7 +10,7 @@ import { stopKeeping, useKeptGroups, type KeptGroup } from '../../../offline/kep
 import { formatBytes } from '../../../components/upload-progress';
 import { storageEstimate } from '../../../offline/storage';
 import { useOnline } from '../../../offline/use-online';
-import { instanceListQueryOptions, type InstanceDetailItem } from '../api';
+import { instanceTableQueryOptions, type InstanceDetailItem } from '../api';
 import { instanceGroup, keepInstanceOffline } from '../keep-offline';
 
 /** A producer's instance opened again is kept anew only after this long. */
@@ -130,16 +130,14 @@ export function FieldDaySection() {
   const [space, setSpace] = useState<string | null>(null);
   const list = useQuery({
     enabled: technicianId !== null,
-    ...instanceListQueryOptions({
-      status: 'in_progress',
-      search: '',
-      page: 1,
-      pageSize: FIELD_DAY_LIMIT,
-    }),
+    ...instanceTableQueryOptions(
+      { status: 'in_progress', technicianId: technicianId ?? undefined },
+      '',
+      1,
+      FIELD_DAY_LIMIT,
+    ),
   });
-  const mine = (list.data?.items ?? []).filter(
-    (item) => item.technician?.id === technicianId && item.initiated,
-  );
+  const mine = (list.data?.items ?? []).filter((item) => item.initiated);
   const keptIds = new Set(kept.map((group) => group.group));
   const total = kept.reduce((sum, group) => sum + group.size, 0);
 
