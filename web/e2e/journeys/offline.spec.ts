@@ -163,6 +163,7 @@ test.describe('no signal at the farm', () => {
     // Online, on Pendentes: the field day's instance kept on the device.
     await first.goto('/pendings');
     const fieldDay = first.getByRole('region', { name: 'Dia de campo: disponível sem conexão' });
+    await fieldDay.getByRole('button', { name: 'Escolher processos' }).click();
     await fieldDay.getByRole('checkbox', { name: new RegExp(started.farm.name) }).check();
     await fieldDay.getByRole('button', { name: 'Disponível sem conexão' }).click();
     await expect(fieldDay.getByRole('link', { name: label })).toBeVisible({ timeout: 30_000 });

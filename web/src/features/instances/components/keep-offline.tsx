@@ -1,6 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Anchor, Button, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconCloudDownload, IconCloudOff, IconTrash } from '@tabler/icons-react';
+import { IconCloudDownload, IconCloudOff, IconListCheck, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { errorMessage, tokenStore } from '../../../api';
@@ -127,9 +127,10 @@ export function FieldDaySection() {
   const kept = useKeptGroups();
   const { busy, problem, keep } = useKeeping();
   const [chosen, setChosen] = useState<string[]>([]);
+  const [picking, setPicking] = useState(false);
   const [space, setSpace] = useState<string | null>(null);
   const list = useQuery({
-    enabled: technicianId !== null,
+    enabled: picking && technicianId !== null,
     ...instanceTableQueryOptions(
       { status: 'in_progress', technicianId: technicianId ?? undefined },
       '',
@@ -154,6 +155,7 @@ export function FieldDaySection() {
   const keepChosen = async () => {
     await keep(chosen);
     setChosen([]);
+    setPicking(false);
   };
 
   return (
@@ -168,40 +170,64 @@ export function FieldDaySection() {
           vistorias. Sem conexão, registre a vistoria e as pendências normalmente: elas são enviadas
           sozinhas quando a conexão voltar.
         </Text>
-        {mine.length > 0 ? (
-          <Stack gap={6} role="group" aria-label="Processos para guardar neste aparelho">
-            {mine.map((item) => (
-              <Checkbox
-                key={item.id}
-                label={`${item.business.businessName} · ${item.business.municipality} · ${item.process.stamp.name}${
-                  keptIds.has(instanceGroup(item.id)) ? ' (guardado)' : ''
-                }`}
-                checked={chosen.includes(item.id)}
-                onChange={(event) => {
-                  const checked = event.currentTarget.checked;
-                  setChosen((now) =>
-                    checked ? [...now, item.id] : now.filter((id) => id !== item.id),
-                  );
-                }}
-              />
-            ))}
-          </Stack>
+        {picking ? (
+          <>
+            {mine.length > 0 ? (
+              <Stack
+                gap={6}
+                role="group"
+                aria-label="Processos para guardar neste aparelho"
+                mah={360}
+                style={{ overflowY: 'auto' }}
+              >
+                {mine.map((item) => (
+                  <Checkbox
+                    key={item.id}
+                    label={`${item.business.businessName} · ${item.business.municipality} · ${item.process.stamp.name}${
+                      keptIds.has(instanceGroup(item.id)) ? ' (guardado)' : ''
+                    }`}
+                    checked={chosen.includes(item.id)}
+                    onChange={(event) => {
+                      const checked = event.currentTarget.checked;
+                      setChosen((now) =>
+                        checked ? [...now, item.id] : now.filter((id) => id !== item.id),
+                      );
+                    }}
+                  />
+                ))}
+              </Stack>
+            ) : (
+              <Text size="sm">
+                {list.isPending
+                  ? 'Carregando seus processos…'
+                  : 'Nenhum processo em andamento atribuído a você.'}
+              </Text>
+            )}
+            <Group gap="xs">
+              <Button
+                leftSection={<IconCloudDownload size={18} aria-hidden />}
+                onClick={() => void keepChosen()}
+                disabled={chosen.length === 0 || !online}
+                loading={busy !== null}
+              >
+                Disponível sem conexão
+              </Button>
+              <Button variant="default" onClick={() => setPicking(false)} disabled={busy !== null}>
+                Cancelar
+              </Button>
+            </Group>
+          </>
         ) : (
-          <Text size="sm">
-            {list.isPending
-              ? 'Carregando seus processos…'
-              : 'Nenhum processo em andamento atribuído a você.'}
-          </Text>
+          <Button
+            variant="light"
+            leftSection={<IconListCheck size={18} aria-hidden />}
+            onClick={() => setPicking(true)}
+            disabled={!online}
+            w={{ base: '100%', xs: 'fit-content' }}
+          >
+            Escolher processos
+          </Button>
         )}
-        <Button
-          leftSection={<IconCloudDownload size={18} aria-hidden />}
-          onClick={() => void keepChosen()}
-          disabled={chosen.length === 0 || !online}
-          loading={busy !== null}
-          w={{ base: '100%', xs: 'fit-content' }}
-        >
-          Disponível sem conexão
-        </Button>
         {busy && (
           <Text size="sm" role="status">
             {busy}
