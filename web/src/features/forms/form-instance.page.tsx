@@ -48,7 +48,7 @@ import { ListField } from './components/list-field';
 import { PendencyNote } from './components/pendency-note';
 import { ProofField } from './components/proof-field';
 import { SeasonNotes } from './components/season-notes';
-import { draftStore } from './drafts';
+import { draftStore } from '../../offline/drafts';
 import { formatDay, formatMoment, isPastDay } from '../../lib/dates';
 import { useFirstAnswerDeferred } from '../../lib/use-first-answer-deferred';
 import { carriedFieldsOf } from './season';
@@ -230,11 +230,16 @@ function ConfirmAllCarried({ form }: { form: FormInstanceItem }) {
   );
 }
 
+const SAVED_ON_DEVICE =
+  'Alterações guardadas neste aparelho. Serão enviadas sozinhas quando a conexão voltar.';
+const WAIT_FOR_QUEUED =
+  'Há alterações deste formulário aguardando envio. Finalize depois que elas forem enviadas.';
+
 function statusLine(editor: FormEditor): string {
   if (editor.saving) return 'Salvando…';
-  if (editor.waiting) return m.savePending;
   if (editor.changedCount === 1) return '1 alteração não salva';
   if (editor.changedCount > 1) return `${editor.changedCount} alterações não salvas`;
+  if (editor.waiting) return editor.online ? 'Alterações aguardando envio' : m.savePending;
   return 'Todas as alterações estão salvas';
 }
 
@@ -263,6 +268,7 @@ function FormEditorView({ form, userId }: { form: FormInstanceItem; userId: stri
     try {
       const outcome = await editor.save();
       if (outcome === 'saved') notifications.show({ color: 'leaf', message: m.saved });
+      if (outcome === 'waiting') notifications.show({ color: 'yellow', message: SAVED_ON_DEVICE });
       if (outcome === 'failed') notifications.show({ color: 'red', message: m.invalidFields });
       return outcome === 'saved' || outcome === 'nothing';
     } catch (error) {
@@ -276,7 +282,12 @@ function FormEditorView({ form, userId }: { form: FormInstanceItem; userId: stri
   };
 
   const startFinish = async () => {
-    if (editor.dirty || editor.waiting) {
+    // A finished form takes no more saves: those still waiting in the outbox go first.
+    if (editor.waiting) {
+      notifications.show({ color: 'orange', message: WAIT_FOR_QUEUED });
+      return;
+    }
+    if (editor.dirty) {
       if (!navigator.onLine) {
         notifications.show({ color: 'orange', message: m.needsOnline });
         return;
@@ -460,7 +471,7 @@ function FormEditorView({ form, userId }: { form: FormInstanceItem; userId: stri
                   leftSection={<IconDeviceFloppy size={18} aria-hidden />}
                   onClick={() => void save()}
                   loading={editor.saving}
-                  disabled={!editor.dirty && !editor.waiting}
+                  disabled={!editor.dirty}
                 >
                   Salvar
                 </Button>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useEffectEvent, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toCamelCaseKeys } from 'es-toolkit';
 import {
@@ -7,17 +7,23 @@ import {
   type EvaluateOptions,
   type LogicIssue,
 } from '@agroselo/contracts';
-import { isApiError, NETWORK_ERROR_STATUS } from '../../api';
+import { API_BASE, isApiError, NETWORK_ERROR_STATUS } from '../../api';
+import type { OutboxItem } from '../../offline/outbox';
+import { useOutboxItems } from '../../offline/use-outbox';
+import { instanceTarget, queueWrite, writesWaiting } from '../../offline/writes';
 import {
+  FORM_SAVE,
   formInstanceQueryOptions,
+  saveFormPath,
   useSaveForm,
+  type SaveItem,
   type CellItem,
   type ConflictItem,
   type FormInstanceItem,
 } from './api';
 import { uploadsSettled } from '../../lib/uploads';
-import { draftStore, type Draft } from './drafts';
-import { useOnline } from './use-online';
+import { draftStore, type Draft } from '../../offline/drafts';
+import { useOnline } from '../../offline/use-online';
 
 type Values = Record<string, string | null>;
 type Versions = Record<string, number>;
@@ -61,6 +67,26 @@ const messagesOf = (issues: readonly Pick<LogicIssue, 'id' | 'message'>[]) => {
 
 export type SaveOutcome = 'saved' | 'nothing' | 'waiting' | 'failed';
 
+/** The outbox's saves of this form (src/offline): made offline, waiting or set aside. */
+const isSaveOf = (form: FormInstanceItem) => (item: OutboxItem) =>
+  item.kind === FORM_SAVE && item.request?.path === `${API_BASE}${saveFormPath(form)}`;
+
+interface QueuedField {
+  content: string | null;
+  version?: number;
+}
+
+/** The saves of this form the outbox holds, one over the other in the order written. */
+function queuedFields(items: OutboxItem[]): Map<string, QueuedField> {
+  const fields = new Map<string, QueuedField>();
+  for (const item of items) {
+    const json = item.request?.json as { fields?: SaveItem[] } | undefined;
+    for (const field of json?.fields ?? [])
+      fields.set(field.id, { content: field.content, version: field.version });
+  }
+  return fields;
+}
+
 /**
  * The page's unsaved changes over the server's form: kept as a draft in this browser at every
  * change, offered back after a reload, saved in one call (waiting for the connection when there
@@ -83,13 +109,26 @@ export function useFormEditor(form: FormInstanceItem, userId: string) {
   );
   const [conflicts, setConflicts] = useState<ConflictItem[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [waiting, setWaiting] = useState(false);
+  const outbox = useOutboxItems();
+  const queuedSaves = useMemo(() => outbox.filter(isSaveOf(form)), [outbox, form]);
+  const queued = useMemo(() => queuedFields(queuedSaves), [queuedSaves]);
+  const waiting = queuedSaves.length > 0;
+
+  /** What a field holds before this page's changes: the server's, or a save still on its way. */
+  const base = (id: string): string | null | undefined => {
+    const held = queued.get(id);
+    return held ? held.content : fields.get(id)?.content;
+  };
 
   // The form's logic over the page's answers (issue 45): what does not apply now, each Lista's
   // total. Evaluated by the one evaluator the server runs on the same answers when they are saved.
   const answerOf = useCallback(
-    (id: string, stored: string | null) => (id in edits ? (edits[id] ?? null) : stored),
-    [edits],
+    (id: string, stored: string | null) => {
+      if (id in edits) return edits[id] ?? null;
+      const held = queued.get(id);
+      return held ? held.content : stored;
+    },
+    [edits, queued],
   );
   const evaluation = useMemo(() => evaluateForm(form, { answerOf }), [form, answerOf]);
   const evaluate = (
@@ -103,11 +142,10 @@ export function useFormEditor(form: FormInstanceItem, userId: string) {
     });
 
   // Only changes to fields this form still has, still open to changes, that apply (what does not
-  // is not kept when the form is saved) and that differ from what the server holds.
-  const differs = (id: string, value: string | null) => {
-    const field = fields.get(id);
-    return field !== undefined && canChange(id) && field.content !== value;
-  };
+  // is not kept when the form is saved) and that differ from what the server holds (or will, once
+  // the saves waiting in the outbox arrive).
+  const differs = (id: string, value: string | null) =>
+    fields.has(id) && canChange(id) && base(id) !== value;
   const edited = Object.entries(edits).filter(([id, value]) => differs(id, value));
   const changed = edited.filter(([id]) => !evaluation.hidden.has(id));
   const dirty = changed.length > 0;
@@ -130,7 +168,7 @@ export function useFormEditor(form: FormInstanceItem, userId: string) {
 
   const valueOf = (id: string): string | null => {
     if (id in edits) return edits[id] ?? null;
-    return fields.get(id)?.content ?? null;
+    return base(id) ?? null;
   };
 
   const change = (id: string, value: string | null) => {
@@ -189,13 +227,51 @@ export function useFormEditor(form: FormInstanceItem, userId: string) {
     setErrors((current) => without(current, ids));
   };
 
+  /** Forgets the page's changes that were sent or queued (changes made since stay unsaved). */
+  const settle = (items: SaveItem[]) => {
+    const sent = new Map(items.map((item) => [item.id, item.content]));
+    const done = (current: Values) =>
+      [...sent].filter(([id, value]) => id in current && current[id] === value).map(([id]) => id);
+    setEdits((current) => without(current, done(current)));
+    setVersions((current) => without(current, [...sent.keys()]));
+  };
+
+  /**
+   * Keeps the save in the outbox under `key`. A field a save still waiting changes is based on the
+   * version that save will make (the server adds one per save).
+   */
+  const queue = async (items: SaveItem[], key: string): Promise<SaveOutcome> => {
+    const chained = items.map((item) => {
+      const held = queued.get(item.id);
+      return held?.version === undefined ? item : { ...item, version: held.version + 1 };
+    });
+    await queueWrite({
+      title: `Salvar: ${form.form.name}`,
+      written: chained.map((item) => ({
+        label: fields.get(item.id)?.field.name ?? 'Campo',
+        value: item.content ?? '(vazio)',
+        fieldId: item.id,
+      })),
+      instanceId: form.processInstanceId,
+      target: instanceTarget(form.processInstanceId),
+      kind: FORM_SAVE,
+      key,
+      request: {
+        method: 'PUT',
+        path: `${API_BASE}${saveFormPath(form)}`,
+        json: { fields: chained },
+      },
+    });
+    settle(items);
+    return 'waiting';
+  };
+
   const save = async (): Promise<SaveOutcome> => {
     const items = changed.map(([id, content]) => ({ id, content, version: versions[id] }));
     // What does not apply is not saved: the server drops it too.
     const dropped = edited.filter(([id]) => evaluation.hidden.has(id)).map(([id]) => id);
     if (items.length === 0) {
       forget(dropped);
-      setWaiting(false);
       return 'nothing';
     }
     const { issues } = evaluate({ mode: 'save', only: new Set(items.map((item) => item.id)) });
@@ -203,20 +279,22 @@ export function useFormEditor(form: FormInstanceItem, userId: string) {
       setErrors(messagesOf(issues));
       return 'failed';
     }
-    if (!navigator.onLine) {
-      setWaiting(true);
-      return 'waiting';
+    const key = crypto.randomUUID();
+    // Offline, or behind writes still waiting: the outbox sends it in its turn.
+    if (!navigator.onLine || (await writesWaiting())) {
+      forget(dropped);
+      return queue(items, key);
     }
     // The form's proofs on their way land first: the save then tells what the server holds.
     await uploadsSettled(form.id);
     try {
-      await saveMutation.mutateAsync(items);
+      await saveMutation.mutateAsync({ fields: items, key });
     } catch (error) {
+      // No answer: it may have arrived; the outbox sends it again under the same key.
       if (isApiError(error) && error.status === NETWORK_ERROR_STATUS) {
-        setWaiting(true);
-        return 'waiting';
+        forget(dropped);
+        return queue(items, key);
       }
-      setWaiting(false);
       if (isApiError(error) && error.status === 409) {
         // Saved meanwhile elsewhere, or finished there: show the server's form as it is now.
         setConflicts(conflictsIn(error.body));
@@ -240,30 +318,11 @@ export function useFormEditor(form: FormInstanceItem, userId: string) {
       }
       throw error;
     }
-    // Changes made while the save was on its way stay unsaved.
-    const sent = new Map(items.map((item) => [item.id, item.content]));
-    const done = (current: Values) =>
-      [...sent].filter(([id, value]) => id in current && current[id] === value).map(([id]) => id);
-    setEdits((current) => without(current, [...done(current), ...dropped]));
-    setVersions((current) => without(current, [...sent.keys(), ...dropped]));
-    setWaiting(false);
+    settle(items);
+    forget(dropped);
     setConflicts([]);
     return 'saved';
   };
-
-  const retry = useEffectEvent(() => {
-    save().catch(() => undefined);
-  });
-  useEffect(() => {
-    if (!waiting || !online) return;
-    // Back online: save at once, then every 15 s while the server cannot be reached.
-    const first = window.setTimeout(retry, 300);
-    const again = window.setInterval(retry, 15_000);
-    return () => {
-      window.clearTimeout(first);
-      window.clearInterval(again);
-    };
-  }, [waiting, online]);
 
   /** 'mine': keep the producer's value, now based on the server's; 'theirs': take the server's. */
   const resolve = (conflict: ConflictItem, choice: 'mine' | 'theirs') => {
@@ -292,6 +351,7 @@ export function useFormEditor(form: FormInstanceItem, userId: string) {
     forget,
     save,
     saving: saveMutation.isPending,
+    /** Saves of this form wait in the outbox. */
     waiting,
     online,
     conflicts,
