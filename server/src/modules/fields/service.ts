@@ -213,7 +213,7 @@ async function builderFields(tx: Db, formId: string): Promise<BuilderField[]> {
 
 /**
  * Whether an instance of the form answered the field: content, a Lista's row or a proof. Its rules
- * may change until then (issue 45 item 5, decision 019): an answer is never judged by a rule that
+ * may change until then (issue 45 item 5, decision 020): an answer is never judged by a rule that
  * was not there when it was given.
  */
 async function answeredInForm(tx: Db, formId: string, fieldId: string): Promise<boolean> {
