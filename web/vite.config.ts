@@ -130,6 +130,11 @@ const FIRST_PAGES: { path: string; page?: string; image?: string; signedIn?: tru
     page: 'src/features/instances/process-instances.page.tsx',
     signedIn: true,
   },
+  { path: paths.pendings(), page: 'src/features/instances/pendings.page.tsx', signedIn: true },
+  { path: paths.reports(), page: 'src/features/reports/reports.page.tsx', signedIn: true },
+  { path: paths.stamps(), page: 'src/features/seals/stamps.page.tsx', signedIn: true },
+  { path: paths.process(), page: 'src/features/seals/stamps.page.tsx', signedIn: true },
+  { path: paths.workload(), page: 'src/features/workload/workload.page.tsx', signedIn: true },
 ];
 
 /**

@@ -376,10 +376,13 @@ async function demoPages(base: string, token: string): Promise<AuditedPage[]> {
   ];
 }
 
-/** The pages of the technician's and the admin's side menus, and the instance they review. */
+/**
+ * The pages of the technician's and the admin's side menus, their profile, and the instance they
+ * review.
+ */
 function staffPages(instance: string): AuditedPage[] {
-  const technician = ['/process-instances', '/pendings', '/properties', '/reports'];
-  const admin = [...technician, '/users', '/stamps'];
+  const technician = ['/process-instances', '/pendings', '/properties', '/reports', '/profile'];
+  const admin = [...technician, '/users', '/stamps', '/workload'];
   return [
     ...technician.map((pagePath) => ({
       label: `technician ${pagePath}`,

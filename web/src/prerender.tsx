@@ -24,14 +24,27 @@ import { createRoutes } from './app/routes';
 import { prefetchSessionUser, sessionUserQuery } from './app/session';
 import { provideServerRender, type ServerRender } from './lib/server-render';
 
+/** The origin the render's router reads addresses under (it needs one; no request leaves). */
+const ORIGIN = 'http://agroselo.invalid';
+
 export const PRERENDERED_PATHS = [paths.home(), paths.login(), paths.register(), paths.verify()];
 
-/** The signed-in pages a producer opens first, on a phone: their largest element is data. */
+/**
+ * The signed-in pages rendered for the visitor's session: those a producer opens first, on a
+ * phone, and the staff's side menus (their first screen a list, a report, a board). Each one's
+ * first screen is its route's loader's queries (app/routes.tsx), at most MAX_ANSWERS calls.
+ */
 export const SIGNED_IN_PATTERNS = [
   paths.profile(),
   paths.property(':propertyId'),
   paths.producerDetails(':processInstanceId'),
   paths.formInstance(':processInstanceId', ':formInstanceId'),
+  paths.processInstances(),
+  paths.pendings(),
+  paths.reports(),
+  paths.stamps(),
+  paths.process(),
+  paths.workload(),
 ];
 
 /** The HTML of `#root` for one of PRERENDERED_PATHS. */
@@ -47,15 +60,18 @@ const renders = new AsyncLocalStorage<ServerRender>();
 provideServerRender(() => renders.getStore());
 
 /**
- * The HTML of `#root` for a path of SIGNED_IN_PATTERNS, as the browser renders it with `token`
- * stored once its route's first queries have answered (asked through `fetch`), and the lazy parts
- * in it (lib/lazy-part.tsx); null for any other path, or when the token is no session's (the
- * browser's own render decides where it goes).
+ * The HTML of `#root` for `location` (a path of SIGNED_IN_PATTERNS and its query: a list's view
+ * lives in its address), as the browser renders it with `token` stored once its route's first
+ * queries have answered (asked through `fetch`), and the lazy parts in it (lib/lazy-part.tsx);
+ * null for any other path, or when the token is no session's (the browser's own render decides
+ * where it goes).
  */
 export function renderSignedIn(
-  pathname: string,
+  location: string,
   request: ServerRender,
 ): Promise<{ screen: string; parts: string[] } | null> {
+  // Read under our own origin: `//host/profile` is that path, not another host's `/profile`.
+  const pathname = location.startsWith('/') ? new URL(`${ORIGIN}${location}`).pathname : '';
   if (!SIGNED_IN_PATTERNS.some((pattern) => matchPath(pattern, pathname)))
     return Promise.resolve(null);
   const parts = new Set<string>();
@@ -63,7 +79,7 @@ export function renderSignedIn(
     const queryClient = createQueryClient();
     // As main.tsx: the session's check beside the route's own queries (its loader).
     prefetchSessionUser(queryClient);
-    const screen = await routed(queryClient, pathname);
+    const screen = await routed(queryClient, location);
     if (screen === null) return null;
     await queriesSettled(queryClient);
     const user = queryClient.getQueryData(sessionUserQuery(request.token).queryKey);
@@ -74,15 +90,15 @@ export function renderSignedIn(
 }
 
 /**
- * Runs the route's loaders (its page's code and first queries) for `pathname`; then renders it.
- * Null when the path is a redirect or an error page.
+ * Runs the route's loaders (its page's code and first queries) for `location` (a path and its
+ * query); then renders it. Null when the path is a redirect or an error page.
  */
 async function routed(
   queryClient: QueryClient,
-  pathname: string,
+  location: string,
 ): Promise<(() => Promise<string>) | null> {
   const handler = createStaticHandler(createRoutes(queryClient));
-  const context = await handler.query(new Request(new URL(pathname, 'http://agroselo.invalid')));
+  const context = await handler.query(new Request(`${ORIGIN}${location}`));
   if (context instanceof Response || context.statusCode !== 200) return null;
   const router = createStaticRouter(handler.dataRoutes, context);
   const tree = (

@@ -10,9 +10,12 @@ import {
 
 /** What web/src/prerender.tsx gives the server, built for Node (web/dist-server). */
 export interface SignedInRenderer {
-  /** `#root`'s HTML and the lazy parts in it (web/src/lib/lazy-part.tsx), or null. */
+  /**
+   * `#root`'s HTML and the lazy parts in it (web/src/lib/lazy-part.tsx), or null. `location` is
+   * the page's path and query (`/pendings?atribuidas=todas`): a list's view lives in its address.
+   */
   renderSignedIn(
-    pathname: string,
+    location: string,
     request: { token: string; timeZone: string; fetch(url: string): Promise<Response> },
   ): Promise<{ screen: string; parts: string[] } | null>;
 }
@@ -104,11 +107,12 @@ export interface SignedInPagesOptions {
 export function signedInPages(
   app: FastifyInstance,
   { load, shell, filesFor }: SignedInPagesOptions,
-): (request: FastifyRequest, pathname: string) => Promise<string | null> {
+): (request: FastifyRequest, location: string) => Promise<string | null> {
   if (!INDEX_BOOT_ROOT.test(shell)) throw new Error('index.html has no boot screen in #root');
   let rendering = 0;
 
-  const render = async (request: FastifyRequest, pathname: string) => {
+  const render = async (request: FastifyRequest, location: string) => {
+    const pathname = location.split('?', 1)[0]!;
     const session = sessionOf(request);
     if (!session || rendering >= MAX_RENDERS) return null;
     const responses: Record<string, Answer> = {};
@@ -143,7 +147,7 @@ export function signedInPages(
     // when the bound matters.
     rendering++;
     const rendered = load()
-      .then(({ renderSignedIn }) => renderSignedIn(pathname, { ...session, fetch }))
+      .then(({ renderSignedIn }) => renderSignedIn(location, { ...session, fetch }))
       .finally(() => rendering--);
     let timer: NodeJS.Timeout | undefined;
     try {

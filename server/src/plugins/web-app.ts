@@ -301,7 +301,7 @@ export async function registerWebApp(
     // them with the first file instead of after it has run.
     const links = linksOf(pathname);
     const page = prerendered.get(pathname.replace(/(.)\/$/, '$1'));
-    const rendered = page ? null : await signedIn?.render(request, pathname);
+    const rendered = page ? null : await signedIn?.render(request, request.url);
     if (links) reply.header('link', page || rendered ? links.prerendered : links.shell);
     // A rendered page's answers are data, never run: its scripts are its shell's.
     const { file, csp } = page ?? (rendered && signedIn ? signedIn : shell);

@@ -6,6 +6,9 @@ import { prefetchInstancePage } from '../features/instances/review-api';
 import { LandingPage } from '../features/landing/landing.page';
 import { PROFILE_PAGE_SIZE } from '../features/profile/page-size';
 import { propertyListQueryOptions, propertyQueryOptions } from '../features/properties/api';
+import { reportSummaryQueryOptions } from '../features/reports/api';
+import { processListQueryOptions } from '../features/seals/api';
+import { workloadQueryOptions } from '../features/workload/api';
 import { AppLayout } from './layouts/app-layout';
 import { lazyPage } from './lazy-page';
 import { prefetchWhenSignedIn } from './page-data';
@@ -155,6 +158,10 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
             children: [
               ...[paths.stamps(), paths.process()].map((path) => ({
                 path,
+                // Every season's processes: the page opens on 'Todas as safras'.
+                loader: prefetchWhenSignedIn(() => {
+                  void queryClient.prefetchQuery(processListQueryOptions());
+                }),
                 lazy: lazyPage(() => import('../features/seals/stamps.page'), 'StampsPage'),
               })),
               {
@@ -205,6 +212,11 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
             children: [
               {
                 path: paths.reports(),
+                loader: prefetchWhenSignedIn((_params, search) => {
+                  void queryClient.prefetchQuery(
+                    reportSummaryQueryOptions(search.get('safra') ?? undefined),
+                  );
+                }),
                 lazy: lazyPage(() => import('../features/reports/reports.page'), 'ReportsPage'),
               },
             ],
@@ -216,6 +228,11 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
             children: [
               {
                 path: paths.workload(),
+                loader: prefetchWhenSignedIn((_params, search) => {
+                  void queryClient.prefetchQuery(
+                    workloadQueryOptions(search.get('safra') ?? undefined),
+                  );
+                }),
                 lazy: lazyPage(() => import('../features/workload/workload.page'), 'WorkloadPage'),
               },
             ],
