@@ -47,9 +47,17 @@ async function expectFigures(page: Page, summary: ReportSummary) {
     hectares(summary.totals.hectares_certified),
   );
 
-  // Both charts drew their bars.
-  await expect(page.locator('.recharts-surface')).toHaveCount(2);
-  await expect(page.locator('.recharts-bar-rectangle path').first()).toBeVisible();
+  // Both charts drew a group of bars per region, each bar's figure at its end.
+  const chart = (title: string) =>
+    page.getByRole('region', { name: title }).locator('[aria-hidden="true"]');
+  for (const region of summary.by_region) {
+    await expect(chart('Hectares por região')).toContainText(
+      `${region.label}${hectares(region.hectares_enrolled)}${hectares(region.hectares_certified)}`,
+    );
+    await expect(chart('Pedidos por situação')).toContainText(
+      `${region.label}${count(region.requests)}`,
+    );
+  }
 
   const regions = page.getByRole('table', { name: 'Hectares e pedidos por região' });
   for (const region of summary.by_region) {

@@ -1,5 +1,6 @@
 import { Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { messages } from '@agroselo/contracts';
+import { formatNumber } from '../lib/numbers';
 
 const u = messages.uploads;
 
@@ -7,10 +8,10 @@ const u = messages.uploads;
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   const kb = bytes / 1024;
-  if (kb < 1024) return `${Math.round(kb).toLocaleString('pt-BR')} KB`;
+  if (kb < 1024) return `${formatNumber(Math.round(kb))} KB`;
   const mb = kb / 1024;
-  if (mb < 1024) return `${mb.toLocaleString('pt-BR', { maximumFractionDigits: 1 })} MB`;
-  return `${(mb / 1024).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} GB`;
+  if (mb < 1024) return `${formatNumber(mb, 1)} MB`;
+  return `${formatNumber(mb / 1024, 1)} GB`;
 }
 
 /** A file's size as picked and as sent: '2,4 MB → 380 KB' when it was made smaller. */

@@ -1,19 +1,13 @@
+import { formatNumber } from '../../lib/numbers';
 import type { Figures } from './api';
 
-const countFormat = new Intl.NumberFormat('pt-BR');
-const hectareFormat = new Intl.NumberFormat('pt-BR', {
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 2,
-});
-const dayFormat = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 });
-
 /** 1.234 */
-export const formatCount = (value: number): string => countFormat.format(value);
+export const formatCount = (value: number): string => formatNumber(value);
 /** 1.234,5 ha */
-export const formatHectares = (value: number): string => `${hectareFormat.format(value)} ha`;
+export const formatHectares = (value: number): string => `${formatNumber(value, 2)} ha`;
 /** 12,5 dias; a dash when nothing was decided. */
 export const formatDays = (value: number | null): string =>
-  value === null ? '—' : `${dayFormat.format(value)} ${value === 1 ? 'dia' : 'dias'}`;
+  value === null ? '—' : `${formatNumber(value, 1)} ${value === 1 ? 'dia' : 'dias'}`;
 
 /**
  * A request's status, each counted once, for the stacked bars: `other` holds what waits for an

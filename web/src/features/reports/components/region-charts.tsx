@@ -1,14 +1,14 @@
-import '@mantine/charts/styles.css';
-import { BarChart } from '@mantine/charts';
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
 import type { RegionFigures } from '../api';
+import { BarChart } from './bar-chart';
 import { FiguresTable, type FigureColumn } from './figures-table';
 import { formatCount, formatHectares, STATUS_SERIES, statusesOf } from '../format';
 
+/** About the charts' height for the regions of a safra, kept by their skeleton. */
 export const CHART_HEIGHT = 320;
 
-/** A chart and the same figures as a table, for screen readers and for copying. */
+/** A chart and the same figures as a table, for screen readers (the chart is hidden from them). */
 function ChartWithTable({
   title,
   description,
@@ -32,17 +32,12 @@ function ChartWithTable({
             {description}
           </Text>
         </div>
-        {/* The table below holds the same figures: the drawing itself is left to the eyes. */}
-        <div aria-hidden style={{ overflow: 'hidden' }}>
-          {chart}
-        </div>
+        {chart}
         {table}
       </Stack>
     </Paper>
   );
 }
-
-const regionAxis = { width: 150 };
 
 /** The figures of a chart, a row per region. */
 function RegionTable<Row extends { label: string }>({
@@ -74,13 +69,8 @@ export function HectaresByRegion({ regions }: { regions: RegionFigures[] }) {
       description="Área de arroz inscrita (pedidos não reprovados) e certificada, por região do IRGA."
       chart={
         <BarChart
-          h={CHART_HEIGHT}
-          data={regions}
-          dataKey="label"
-          orientation="vertical"
-          yAxisProps={regionAxis}
-          valueFormatter={formatHectares}
-          withLegend
+          rows={regions}
+          format={formatHectares}
           series={[
             { name: 'hectaresEnrolled', label: 'Hectares inscritos', color: 'blue.6' },
             { name: 'hectaresCertified', label: 'Hectares certificados', color: 'teal.6' },
@@ -116,21 +106,7 @@ export function StatusByRegion({ regions }: { regions: RegionFigures[] }) {
     <ChartWithTable
       title="Pedidos por situação"
       description="Cada pedido em uma situação; 'Aguardando ou cancelados' reúne os que esperam avaliação ou início e os certificados cancelados."
-      chart={
-        <BarChart
-          h={CHART_HEIGHT}
-          data={rows}
-          dataKey="label"
-          type="stacked"
-          orientation="vertical"
-          yAxisProps={regionAxis}
-          valueFormatter={formatCount}
-          // Requests are whole: no 0,75 on the axis.
-          xAxisProps={{ allowDecimals: false }}
-          withLegend
-          series={STATUS_SERIES.map((series) => ({ ...series }))}
-        />
-      }
+      chart={<BarChart rows={rows} stacked format={formatCount} series={STATUS_SERIES} />}
       table={
         <RegionTable
           caption="Pedidos por situação e região"
