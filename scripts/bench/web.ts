@@ -63,6 +63,12 @@ const CHROME_FLAGS = [
   '--disable-quic',
 ];
 const TOKEN_KEY = 'agroselo.token';
+/**
+ * The browser's time zone, and the one its session cookie names: the server writes a page's
+ * moments in the cookie's zone, and a browser in another (the machine's UTC) would hydrate them
+ * as different text, rendering the page anew (React's error 418).
+ */
+const TIME_ZONE = 'America/Sao_Paulo';
 
 /**
  * The session's cookies as the app writes them beside the stored token (web/src/api/
@@ -70,7 +76,7 @@ const TOKEN_KEY = 'agroselo.token';
  */
 const sessionCookies = (base: string, token: string) => [
   { name: SESSION_COOKIE, value: token, url: base },
-  { name: TIME_ZONE_COOKIE, value: encodeURIComponent('America/Sao_Paulo'), url: base },
+  { name: TIME_ZONE_COOKIE, value: encodeURIComponent(TIME_ZONE), url: base },
 ];
 /** The demo's accounts (server/src/db/seed/demo.ts) whose signed-in pages are audited. */
 const DEMO_ACCOUNTS = {
@@ -552,6 +558,7 @@ async function main() {
     browser = await chromium.launch({
       executablePath: CHROME,
       args: [...CHROME_FLAGS, `--remote-debugging-port=${debugPort}`],
+      env: { ...process.env, TZ: TIME_ZONE },
     });
 
     log('weighing first visits');
