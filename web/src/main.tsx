@@ -20,6 +20,7 @@ import { prefetchSessionUser } from './app/session';
 import { takeOverEarlyInput } from './app/early-input';
 import { loadParts } from './lib/lazy-part';
 import { nextTask } from './lib/next-task';
+import { setHydratingServerPage } from './lib/wide';
 
 // Each step below in a task of its own as well: on a slow phone the browser paints and takes a tap
 // (held for the app: app/early-input.ts) between them, where one task of the modules and these
@@ -31,17 +32,6 @@ const queryClient = createQueryClient();
 // The stored session is checked while the router fetches the page's code, not after React mounts.
 prefetchSessionUser(queryClient);
 await nextTask();
-// One client for the router's loaders (a signed-in page's data, asked beside the session check)
-// and for the pages that read it.
-const router = createAppRouter(queryClient);
-// index.html's early answers are the first page's: a later visit of the same URL reads anew.
-const firstLocation = router.state.location.key;
-const stopWatching = router.subscribe(({ location }) => {
-  if (location.key === firstLocation) return;
-  dropBootRequests();
-  stopWatching();
-});
-
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 // The build prerendered this page as a visitor without a session sees it (src/prerender.tsx);
@@ -54,6 +44,20 @@ const prerendered =
 // A signed-in page the server rendered with its first queries' answers (index.html hands them to
 // the client): hydrated once the cache holds them too, as it did on the server.
 const renderedWithData = prerendered && root.hasAttribute('data-account');
+// Its loaders then ask for the data of the screen the server rendered (a phone's) too, whatever
+// this screen's width (lib/wide.ts).
+setHydratingServerPage(renderedWithData);
+
+// One client for the router's loaders (a signed-in page's data, asked beside the session check)
+// and for the pages that read it.
+const router = createAppRouter(queryClient);
+// index.html's early answers are the first page's: a later visit of the same URL reads anew.
+const firstLocation = router.state.location.key;
+const stopWatching = router.subscribe(({ location }) => {
+  if (location.key === firstLocation) return;
+  dropBootRequests();
+  stopWatching();
+});
 
 // A transition: React renders the first screen in slices of a few milliseconds, yielding to the
 // browser between them, instead of one long task that holds a slow phone's main thread.
@@ -74,13 +78,14 @@ const render = () =>
 // index.html's first screen (or the prerendered page) stays until then. A page the server rendered
 // also waits for the code of the lazy parts in it (lib/lazy-part.tsx): hydrated in one pass, not a
 // part later, which would answer no tap until then and take back what was typed into it.
-const start = () =>
-  renderedWithData
-    ? void Promise.all([
-        queriesSettled(queryClient),
-        loadParts(root.dataset.parts?.split(' ').filter(Boolean) ?? []),
-      ]).then(render)
-    : render();
+const start = () => {
+  setHydratingServerPage(false);
+  if (!renderedWithData) return render();
+  void Promise.all([
+    queriesSettled(queryClient),
+    loadParts(root.dataset.parts?.split(' ').filter(Boolean) ?? []),
+  ]).then(render);
+};
 // The service worker (precached app, offline pages) registers itself once the page has loaded.
 if (import.meta.env.PROD)
   void import('./offline/register').then(({ registerServiceWorker }) => registerServiceWorker());

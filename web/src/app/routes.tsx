@@ -3,6 +3,14 @@ import type { RouteObject } from 'react-router';
 import { PRODUCER_ROLES, STAFF_ROLES } from '@agroselo/contracts';
 import { PageLoader } from '../components/page-loader';
 import { prefetchInstancePage } from '../features/instances/review-api';
+import {
+  MINE,
+  OPEN_REQUESTS,
+  pendingsShowMine,
+  prefetchStaffList,
+  WAITING,
+} from '../features/instances/staff-lists';
+import { pendingQueryOptions } from '../features/notifications/api';
 import { LandingPage } from '../features/landing/landing.page';
 import { PROFILE_PAGE_SIZE } from '../features/profile/page-size';
 import { propertyListQueryOptions, propertyQueryOptions } from '../features/properties/api';
@@ -16,7 +24,8 @@ import { ErrorPage } from './pages/error.page';
 import { NotFoundPage } from './pages/not-found.page';
 import { paths } from './paths';
 import { RootRoute } from './root-route';
-import { RequireAuth } from './session';
+import { RequireAuth, sessionUserQuery } from './session';
+import { tokenStore } from '../api';
 
 /**
  * Adding a page: give it a builder in paths.ts, then a route below in its area's section, loaded
@@ -244,6 +253,9 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
             children: [
               {
                 path: paths.processInstances(),
+                loader: prefetchWhenSignedIn((_params, search) =>
+                  prefetchStaffList(queryClient, search, OPEN_REQUESTS),
+                ),
                 lazy: lazyPage(
                   () => import('../features/instances/process-instances.page'),
                   'ProcessInstancesPage',
@@ -251,6 +263,18 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
               },
               {
                 path: paths.pendings(),
+                // Which list it shows is the account's (a technician opens on their own), and
+                // its pendências are the page's too: both wait for the session's answer.
+                loader: prefetchWhenSignedIn(async (_params, search) => {
+                  const user = await queryClient
+                    .ensureQueryData(sessionUserQuery(tokenStore.get()))
+                    .catch(() => null);
+                  if (!user) return;
+                  void queryClient.prefetchQuery(pendingQueryOptions(user.id));
+                  if (pendingsShowMine(user.role, search))
+                    prefetchStaffList(queryClient, search, MINE, user.id);
+                  else prefetchStaffList(queryClient, search, WAITING);
+                }),
                 lazy: lazyPage(() => import('../features/instances/pendings.page'), 'PendingsPage'),
               },
             ],

@@ -6,19 +6,7 @@ import { InstanceCard } from './components/instance-card';
 import { FieldDaySection } from './components/keep-offline';
 import { PendingCard } from './components/pending-card';
 import { StaffInstances } from './components/staff-instances';
-import type { TableSort } from './table-view';
-
-const WAITING = {
-  status: 'pending',
-  sort: { key: 'created_at', descending: true } satisfies TableSort,
-} as const;
-const MINE = {
-  status: 'in_progress',
-  sort: { key: 'waiting_days', descending: true } satisfies TableSort,
-} as const;
-
-/** `?atribuidas=todas` shows every waiting request; a technician opens on their own. */
-const ASSIGNED_PARAM = 'atribuidas';
+import { ASSIGNED_PARAM, MINE, pendingsShowMine, WAITING } from './staff-lists';
 
 /**
  * Spec §2 'Pendentes': seal requests no technician has evaluated yet, and (issue 20) the
@@ -29,7 +17,7 @@ export function PendingsPage() {
   const { user } = useSession();
   const [params, setParams] = useSearchParams();
   const technician = user?.role === 'technician';
-  const mine = technician && params.get(ASSIGNED_PARAM) !== 'todas';
+  const mine = pendingsShowMine(user?.role, params);
   const choose = (value: string) =>
     setParams(value === 'todas' ? { [ASSIGNED_PARAM]: 'todas' } : {});
   return (

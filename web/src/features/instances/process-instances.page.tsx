@@ -2,12 +2,7 @@ import { Container, Stack, Text, Title } from '@mantine/core';
 import { useSession } from '../../app/session';
 import { InstanceCard } from './components/instance-card';
 import { StaffInstances } from './components/staff-instances';
-import type { TableSort } from './table-view';
-
-const DEFAULTS = {
-  status: 'in_progress',
-  sort: { key: 'created_at', descending: true } satisfies TableSort,
-} as const;
+import { OPEN_REQUESTS } from './staff-lists';
 
 /**
  * Spec §2 'Processos em andamento': every open seal request, for technicians and admins; the
@@ -25,7 +20,7 @@ export function ProcessInstancesPage() {
           </Text>
         </Stack>
         <StaffInstances
-          defaults={DEFAULTS}
+          defaults={OPEN_REQUESTS}
           isAdmin={user?.role === 'admin'}
           me={{ id: user?.id ?? '', role: user?.role ?? '' }}
           emptyTitle="Nenhum processo em andamento"

@@ -22,7 +22,7 @@ export function CardHeader({ item, headingId, badge }: CardHeaderProps) {
           {businessInitial(item.business.businessName)}
         </Avatar>
         <Stack gap={2} miw={0} style={{ flex: 1 }}>
-          <Title order={3} fz="md" lh={1.3} id={headingId} className={classes.heading}>
+          <Title order={2} fz="md" lh={1.3} id={headingId} className={classes.heading}>
             {item.business.businessName}
           </Title>
           <Text size="sm" c="dimmed" ff="monospace">

@@ -113,6 +113,11 @@ export function KeepOfflineCard({
 
 /** The technician's instances a field day may visit: in progress, assigned to them. */
 const FIELD_DAY_LIMIT = 100;
+/**
+ * The device's space line until the browser has said (after the page is shown): the same
+ * sentence, its place kept, so that nothing under it moves when the figures arrive.
+ */
+const SPACE_UNKNOWN = 'O aparelho usa … de … disponíveis para o AgroSelo.';
 
 /**
  * 'Dia de campo' on the technician's Pendentes: pick the instances to visit and keep them on the
@@ -128,7 +133,7 @@ export function FieldDaySection() {
   const { busy, problem, keep } = useKeeping();
   const [chosen, setChosen] = useState<string[]>([]);
   const [picking, setPicking] = useState(false);
-  const [space, setSpace] = useState<string | null>(null);
+  const [space, setSpace] = useState<string | null>(SPACE_UNKNOWN);
   const list = useQuery({
     enabled: picking && technicianId !== null,
     ...instanceTableQueryOptions(

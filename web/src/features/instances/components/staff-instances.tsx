@@ -1,13 +1,13 @@
 import { Fragment, useMemo, useState, type ReactNode } from 'react';
 import { Button, Group, SimpleGrid, Skeleton, Stack, VisuallyHidden } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconClipboardList, IconUserShare } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { RowSelectionState } from '@tanstack/react-table';
-import { DEFAULT_STALE_DAYS, type InstanceListFilter } from '@agroselo/contracts';
+import { DEFAULT_STALE_DAYS } from '@agroselo/contracts';
 import { EmptyList } from '../../../components/list/empty-list';
 import { SearchedList } from '../../../components/list/searched-list';
 import { ExportMenu } from '../../../components/export-menu';
+import { useWide } from '../../../lib/wide';
 import {
   instanceTableQueryOptions,
   sealOptionsQueryOptions,
@@ -16,20 +16,21 @@ import {
   type InstanceItem,
 } from '../api';
 import { countLabel } from '../format';
-import { apiFilters, useTableView, type TableSort } from '../table-view';
+import {
+  CARD_PAGE_SIZE,
+  staffListFilters,
+  TABLE_PAGE_SIZE,
+  type StaffListDefaults,
+} from '../staff-lists';
+import { useTableView } from '../table-view';
 import { AssignDialog } from './assign-dialog';
 import { InstanceTable } from './instance-table';
 import { TableFilters } from './table-filters';
 
-/** Divides by the 1, 2 and 3 columns of the phone and tablet grid. */
-const CARD_PAGE_SIZE = 12;
-const TABLE_PAGE_SIZE = 25;
 const GRID_COLS = { base: 1, sm: 2, lg: 3 };
-/** From here up (Mantine's md, 992 px) the office works in a table. */
-const WIDE = '(min-width: 62em)';
 
 interface StaffInstancesProps {
-  defaults: { status: InstanceListFilter; sort: TableSort };
+  defaults: StaffListDefaults;
   /** Filters the page fixes, beyond the view's (Pendentes' 'Atribuídas a mim'). */
   fixed?: { technician?: string };
   isAdmin: boolean;
@@ -69,16 +70,11 @@ export function StaffInstances({
   renderCard,
   tableLabel,
 }: StaffInstancesProps) {
-  const wide = useMediaQuery(WIDE, false, { getInitialValueInEffect: false });
+  // The server renders the phone's cards, which a wide screen replaces once hydrated.
+  const wide = useWide();
   const { view, change } = useTableView(defaults);
   const fixedTechnician = fixed?.technician;
-  const filters = useMemo(
-    () => ({
-      ...apiFilters(view),
-      ...(fixedTechnician ? { technician_id: fixedTechnician } : {}),
-    }),
-    [view, fixedTechnician],
-  );
+  const filters = useMemo(() => staffListFilters(view, fixedTechnician), [view, fixedTechnician]);
   const seals = useQuery({ ...sealOptionsQueryOptions(), enabled: wide });
   const technicians = useQuery({ ...technicianOptionsQueryOptions(), enabled: wide && isAdmin });
   const stale = useQuery({ ...staleDaysQueryOptions(), enabled: wide });
