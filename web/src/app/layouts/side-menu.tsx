@@ -1,7 +1,7 @@
 import { NavLink, Stack } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { CountBadge } from '../../components/count-badge';
-import { usePendingNotifications } from '../../features/notifications/api';
+import { usePendingNotifications } from '../../components/notifications/api';
 import type { NavItem } from './nav-items';
 
 function isActive(to: string, pathname: string, hash: string): boolean {
