@@ -22,7 +22,7 @@ import { queriesSettled } from './app/queries-settled';
 import { createQueryClient } from './app/query-client';
 import { createRoutes } from './app/routes';
 import { prefetchSessionUser, sessionUserQuery } from './session';
-import { provideServerRender, type ServerRender } from './lib/server-render';
+import { provideServerRender, type ServerRender } from './api/server-render';
 
 export const PRERENDERED_PATHS = [paths.home(), paths.login(), paths.register(), paths.verify()];
 

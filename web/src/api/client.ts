@@ -2,7 +2,7 @@ import { snakeCase, toCamelCaseKeys, toSnakeCaseKeys } from 'es-toolkit';
 import type { ToCamelCaseKeys } from 'es-toolkit/types';
 import { IDEMPOTENCY_KEY_HEADER, TOTAL_COUNT_HEADER } from '@agroselo/contracts';
 import { errorFromBody, networkError } from './api-error';
-import { serverRender } from '../lib/server-render';
+import { serverRender } from './server-render';
 import { takeBootResponse } from './boot-requests';
 import { tokenStore } from './token-store';
 import { accountOf } from '../device/account';
