@@ -43,7 +43,7 @@ export function SideMenu({ items, onNavigate }: SideMenuProps) {
 
 /**
  * The pending items' count subscribes on its own: their list arrives after the page, and read in
- * the layout it re-rendered the header and the whole menu in one task (decision 010, eleventh part).
+ * the layout it re-rendered the header and the whole menu in one task (decision 014).
  */
 function PendingBadge() {
   const { data } = usePendingNotifications();
