@@ -1,6 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
 import { PRODUCER_ROLES, STAFF_ROLES } from '@agroselo/contracts';
+import { tokenStore } from '../api';
+import { pendingQueryOptions } from '../components/notifications/api';
 import { PageLoader } from '../components/page-loader';
 import { prefetchInstancePage } from '../features/instances/review-api';
 import {
@@ -10,7 +12,6 @@ import {
   prefetchStaffList,
   WAITING,
 } from '../features/instances/staff-lists';
-import { pendingQueryOptions } from '../features/notifications/api';
 import { LandingPage } from '../features/landing/landing.page';
 import { PROFILE_PAGE_SIZE } from '../features/profile/page-size';
 import { propertyListQueryOptions, propertyQueryOptions } from '../features/properties/api';
@@ -22,10 +23,10 @@ import { lazyPage } from './lazy-page';
 import { prefetchWhenSignedIn } from './page-data';
 import { ErrorPage } from './pages/error.page';
 import { NotFoundPage } from './pages/not-found.page';
-import { paths } from './paths';
+import { paths } from '../lib/paths';
+import { sessionUserQuery } from '../session';
 import { RootRoute } from './root-route';
-import { RequireAuth, sessionUserQuery } from './session';
-import { tokenStore } from '../api';
+import { RequireAuth } from './require-auth';
 
 /**
  * Adding a page: give it a builder in paths.ts, then a route below in its area's section, loaded
@@ -54,7 +55,7 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
       // ── accounts ──
       {
         path: paths.register(),
-        lazy: lazyPage(() => import('../features/accounts/register.page'), 'RegisterPage'),
+        lazy: lazyPage(() => import('../features/auth/register.page'), 'RegisterPage'),
       },
       {
         element: <RequireAuth allowPending />,
@@ -62,7 +63,7 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
           {
             path: paths.verificationCode(),
             lazy: lazyPage(
-              () => import('../features/accounts/verification-code.page'),
+              () => import('../features/auth/verification-code.page'),
               'VerificationCodePage',
             ),
           },
@@ -94,7 +95,7 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
                     propertyListQueryOptions({ search: '', page: 1, pageSize: PROFILE_PAGE_SIZE }),
                   );
                 }),
-                lazy: lazyPage(() => import('../features/profile/profile.page'), 'ProfilePage'),
+                lazy: lazyPage(() => import('./pages/profile.page'), 'Profile'),
               },
             ],
           },

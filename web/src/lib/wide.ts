@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { serverRender } from './server-render';
+import { serverRender } from '../api/server-render';
 
 /** From here up (Mantine's md, 992 px) the staff lists are dense tables; below, their cards. */
 export const WIDE_QUERY = '(min-width: 62em)';
