@@ -15,11 +15,15 @@ import { PRERENDERED_PATHS, render, renderSignedIn } from './prerender';
 import { json } from '../test/fetch-mock';
 import { STORED_TOKEN, storeToken, wireUser } from '../test/users';
 import {
+  TECHNICIAN_ID,
   wireInspection,
+  wireInstance,
   wireOngoingDetail,
   wirePendency,
+  wirePending,
   wireReview,
 } from './features/instances/test-data';
+import { setHydratingServerPage } from './lib/wide';
 
 let root: Root | undefined;
 afterEach(() => {
@@ -239,6 +243,145 @@ describe('a signed-in page rendered on the server', () => {
       ]);
     });
     expect(within(container).getByRole('button', { name: 'Notificações (1)' })).toBeVisible();
+  });
+});
+
+/**
+ * The API of a staff list's render: the session (`role`'s, with the demo technician's id), no
+ * pendências, and `items` for any list, answered by path; every URL asked is noted.
+ */
+function staffApi(role: 'technician' | 'admin', items: unknown[]) {
+  const asked: string[] = [];
+  const answers: Record<string, () => Response> = {
+    '/api/auth/info': () => json(wireUser(role, { id: TECHNICIAN_ID })),
+    '/api/process-instance/pending': () => json([]),
+    '/api/process-instance/all': () =>
+      json(items, { headers: { 'X-Total-Count': String(items.length) } }),
+    '/api/process-instance/search': () =>
+      json(items, { headers: { 'X-Total-Count': String(items.length) } }),
+  };
+  const fetch = (url: string) => {
+    asked.push(url);
+    const answer = answers[url.split('?', 1)[0]!];
+    return Promise.resolve(answer ? answer() : json({ detail: 'not found' }, { status: 404 }));
+  };
+  const lists = () =>
+    asked
+      .filter((url) => url.startsWith('/api/process-instance/all') || url.includes('/search'))
+      .map((url) => new URL(url, 'http://x'));
+  return { asked, fetch, lists, answers };
+}
+
+describe('a staff list rendered on the server', () => {
+  afterEach(() => setHydratingServerPage(false));
+
+  it("paints a technician's Pendentes with their own requests, asked as the page asks", async () => {
+    mockFetch({});
+    const api = staffApi('technician', [wireInstance()]);
+    const html = await renderSignedIn('/pendings', { token: 'a.b.c', timeZone: 'UTC', ...api });
+    expect(html?.screen).toContain('Granja Arroio Duro');
+    const [list, ...others] = api.lists();
+    expect(others).toEqual([]);
+    expect(list?.searchParams.get('technician_id')).toBe(TECHNICIAN_ID);
+    expect(list?.searchParams.get('status')).toBe('in_progress');
+    // A phone's cards: the server renders the page as a phone shows it.
+    expect(list?.searchParams.get('limit')).toBe('12');
+    expect(api.asked).toContain('/api/process-instance/pending');
+  });
+
+  it("paints every waiting request when the address asks for them all ('atribuidas=todas')", async () => {
+    mockFetch({});
+    const api = staffApi('technician', [wirePending()]);
+    const html = await renderSignedIn('/pendings?atribuidas=todas', {
+      token: 'a.b.c',
+      timeZone: 'UTC',
+      ...api,
+    });
+    expect(html?.screen).toContain('Fazenda Lagoa Mirim');
+    const [list] = api.lists();
+    expect(list?.searchParams.get('status')).toBe('pending');
+    expect(list?.searchParams.has('technician_id')).toBe(false);
+  });
+
+  it("paints Processos em andamento for the address's view: its search and page", async () => {
+    mockFetch({});
+    const api = staffApi('admin', [wireInstance()]);
+    const html = await renderSignedIn('/process-instances?busca=arroio&pagina=2', {
+      token: 'a.b.c',
+      timeZone: 'UTC',
+      ...api,
+    });
+    expect(html?.screen).toContain('Granja Arroio Duro');
+    const [list, ...others] = api.lists();
+    expect(others).toEqual([]);
+    expect(list?.pathname).toBe('/api/process-instance/search');
+    expect(list?.searchParams.get('query')).toBe('arroio');
+    expect(list?.searchParams.get('offset')).toBe('12');
+  });
+
+  /** The page the server rendered at `path`, in the document, its answers for the browser's calls. */
+  async function servedList(path: string) {
+    const api = staffApi('admin', [wireInstance()]);
+    const html = await renderSignedIn(path, { token: STORED_TOKEN, timeZone: 'UTC', ...api });
+    const container = document.createElement('div');
+    container.innerHTML = html!.screen;
+    document.body.append(container);
+    storeToken(STORED_TOKEN);
+    const browserApi = Object.fromEntries(
+      ['auth/info', 'process-instance/pending', 'process-instance/all'].map((path) => [
+        `GET /api/${path}`,
+        () => api.answers[`/api/${path}`]!(),
+      ]),
+    );
+    const browserFetch = mockFetch({
+      ...browserApi,
+      'GET /api/stamp/all': json([]),
+      'GET /api/process/options': json([]),
+      'GET /api/users/technicians': json([]),
+      'GET /api/settings/stale-days': json({ days: 30 }),
+    });
+    return { container, browserFetch };
+  }
+
+  it('hydrates on a phone as the server rendered it, with no mismatch', async () => {
+    const { container } = await servedList('/process-instances');
+    const heading = container.querySelector('h1');
+    const queryClient = createQueryClient();
+    prefetchSessionUser(queryClient);
+    await hydrateWithoutMismatch(container, '/process-instances', queryClient, () =>
+      queriesSettled(queryClient),
+    );
+    expect(container.querySelector('h1')).toBe(heading);
+    expect(within(container).getByText('Granja Arroio Duro')).toBeVisible();
+  });
+
+  it("hydrates on a wide screen as the server's cards, then shows the table", async () => {
+    const { container, browserFetch } = await servedList('/process-instances');
+    const heading = container.querySelector('h1');
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query) =>
+        ({
+          matches: true,
+          media: query,
+          addEventListener() {},
+          removeEventListener() {},
+        }) as unknown as MediaQueryList,
+    );
+    const queryClient = createQueryClient();
+    prefetchSessionUser(queryClient);
+    // As main.tsx: the loaders also ask for the phone's page the server rendered.
+    setHydratingServerPage(true);
+    await hydrateWithoutMismatch(container, '/process-instances', queryClient, async () => {
+      setHydratingServerPage(false);
+      await queriesSettled(queryClient);
+    });
+    const limits = browserFetch.mock.calls
+      .map(([input]) => new URL(String(input instanceof Request ? input.url : input), 'http://x'))
+      .filter((url) => url.pathname === '/api/process-instance/all')
+      .map((url) => url.searchParams.get('limit'));
+    expect(limits.sort()).toEqual(['12', '25']);
+    expect(container.querySelector('h1')).toBe(heading);
+    expect(await within(container).findByRole('table')).toBeVisible();
   });
 });
 
