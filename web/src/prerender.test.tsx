@@ -173,7 +173,7 @@ describe('a signed-in page rendered on the server', () => {
     const request = { token: 'a.b.c', timeZone: 'UTC' };
     expect(await renderSignedIn('/profile', { ...request, ...refused })).toBeNull();
     const unasked = serverApi(PROFILE_ANSWERS('Ana'));
-    expect(await renderSignedIn('/users', { ...request, ...unasked })).toBeNull();
+    expect(await renderSignedIn('/register-property', { ...request, ...unasked })).toBeNull();
     expect(await renderSignedIn('/login', { ...request, ...unasked })).toBeNull();
     expect(unasked.asked).toEqual([]);
   });
@@ -317,6 +317,31 @@ describe('a staff list rendered on the server', () => {
     expect(list?.pathname).toBe('/api/process-instance/search');
     expect(list?.searchParams.get('query')).toBe('arroio');
     expect(list?.searchParams.get('offset')).toBe('12');
+  });
+
+  it("paints Usuários and Propriedades for the address's search and page", async () => {
+    mockFetch({});
+    const asked: string[] = [];
+    const fetch = (url: string) => {
+      asked.push(url);
+      if (url === '/api/auth/info') return Promise.resolve(json(wireUser('admin')));
+      if (url.startsWith('/api/user/search?'))
+        return Promise.resolve(
+          json([wireUser('technician', { id: TECHNICIAN_ID, first_name: 'Rafael' })], {
+            headers: { 'X-Total-Count': '13' },
+          }),
+        );
+      if (url.startsWith('/api/property/all?'))
+        return Promise.resolve(json([], { headers: { 'X-Total-Count': '0' } }));
+      return Promise.resolve(json([]));
+    };
+    const request = { token: 'a.b.c', timeZone: 'UTC', fetch };
+    const users = await renderSignedIn('/users?busca=rafael&pagina=2', request);
+    expect(users?.screen).toContain('Rafael Souza');
+    expect(asked).toContain('/api/user/search?query=rafael&limit=12&offset=12');
+    const properties = await renderSignedIn('/properties', request);
+    expect(properties?.screen).toContain('Nenhuma propriedade cadastrada');
+    expect(asked).toContain('/api/property/all?limit=20&offset=0');
   });
 
   /** The page the server rendered at `path`, in the document, its answers for the browser's calls. */

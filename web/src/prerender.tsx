@@ -41,6 +41,8 @@ export const SIGNED_IN_PATTERNS = [
   paths.formInstance(':processInstanceId', ':formInstanceId'),
   paths.processInstances(),
   paths.pendings(),
+  paths.properties(),
+  paths.users(),
   paths.reports(),
   paths.stamps(),
   paths.process(),

@@ -14,9 +14,14 @@ import {
 } from '../features/instances/staff-lists';
 import { LandingPage } from '../features/landing/landing.page';
 import { PROFILE_PAGE_SIZE } from '../features/profile/page-size';
-import { propertyListQueryOptions, propertyQueryOptions } from '../features/properties/api';
+import {
+  PROPERTY_LIST_PAGE_SIZE,
+  propertyListQueryOptions,
+  propertyQueryOptions,
+} from '../features/properties/api';
 import { reportSummaryQueryOptions } from '../features/reports/api';
 import { processListQueryOptions } from '../features/seals/api';
+import { USER_LIST_PAGE_SIZE, userListQueryOptions } from '../features/users/api';
 import { workloadQueryOptions } from '../features/workload/api';
 import { AppLayout } from './layouts/app-layout';
 import { lazyPage } from './lazy-page';
@@ -24,6 +29,7 @@ import { prefetchWhenSignedIn } from './page-data';
 import { ErrorPage } from './pages/error.page';
 import { NotFoundPage } from './pages/not-found.page';
 import { paths } from '../lib/paths';
+import { readListParams } from '../lib/use-list-params';
 import { sessionUserQuery } from '../session';
 import { RootRoute } from './root-route';
 import { RequireAuth } from './require-auth';
@@ -135,6 +141,14 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
             children: [
               {
                 path: paths.properties(),
+                loader: prefetchWhenSignedIn((_params, search) => {
+                  void queryClient.prefetchQuery(
+                    propertyListQueryOptions({
+                      ...readListParams(search),
+                      pageSize: PROPERTY_LIST_PAGE_SIZE,
+                    }),
+                  );
+                }),
                 lazy: lazyPage(
                   () => import('../features/properties/properties.page'),
                   'PropertiesPage',
@@ -211,6 +225,14 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
             children: [
               {
                 path: paths.users(),
+                loader: prefetchWhenSignedIn((_params, search) => {
+                  void queryClient.prefetchQuery(
+                    userListQueryOptions({
+                      ...readListParams(search),
+                      pageSize: USER_LIST_PAGE_SIZE,
+                    }),
+                  );
+                }),
                 lazy: lazyPage(() => import('../features/users/users.page'), 'UsersPage'),
               },
             ],

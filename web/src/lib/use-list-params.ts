@@ -4,14 +4,19 @@ import { useSearchParams } from 'react-router';
 const SEARCH_PARAM = 'busca';
 const PAGE_PARAM = 'pagina';
 
+/** A list's search and 1-based page as its address says them (a route's loader reads them too). */
+export const readListParams = (params: URLSearchParams) => ({
+  search: params.get(SEARCH_PARAM) ?? '',
+  page: Math.max(1, Math.floor(Number(params.get(PAGE_PARAM))) || 1),
+});
+
 /**
  * The search and page of a list live in the address, so going back from a detail page, a
  * reload or a shared link shows the same results.
  */
 export function useListParams() {
   const [params, setParams] = useSearchParams();
-  const search = params.get(SEARCH_PARAM) ?? '';
-  const page = Math.max(1, Math.floor(Number(params.get(PAGE_PARAM))) || 1);
+  const { search, page } = readListParams(params);
 
   const update = useCallback(
     (next: { search?: string; page?: number }) =>

@@ -12,6 +12,9 @@ export const PROPERTY_QUERY_KEY = ['property'] as const;
 /** The staff dashboards of instances (features/instances): a started process appears there. */
 const INSTANCE_QUERY_KEY = ['process-instance'] as const;
 
+/** Rows per page of the staff's Propriedades, here for its route to ask the first page too. */
+export const PROPERTY_LIST_PAGE_SIZE = 20;
+
 export interface PropertyListParams {
   /** What the user typed; blank lists everything. */
   search: string;

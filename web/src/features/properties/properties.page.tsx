@@ -20,11 +20,9 @@ import { ExportMenu } from '../../components/export-menu';
 import { EmptyList } from '../../components/list/empty-list';
 import { SearchedList } from '../../components/list/searched-list';
 import { formatCnpj } from '../../lib/masks';
-import { propertyListQueryOptions, type PropertyItem } from './api';
+import { PROPERTY_LIST_PAGE_SIZE, propertyListQueryOptions, type PropertyItem } from './api';
 import { InstanceBadges } from './components/instance-badges';
 import { formatCar, propertyCountLabel } from './format';
-
-export const PAGE_SIZE = 20;
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -127,7 +125,7 @@ export function PropertiesPage() {
         </Group>
         <SearchedList
           query={propertyListQueryOptions}
-          pageSize={PAGE_SIZE}
+          pageSize={PROPERTY_LIST_PAGE_SIZE}
           searchLabel="Buscar propriedades"
           searchPlaceholder="Nome, CNPJ ou município"
           countLabel={propertyCountLabel}

@@ -8,6 +8,9 @@ export type UserEventItem = Camel<UserEvent>;
 /** Every query of this area; a change to an account invalidates by this prefix. */
 export const USERS_QUERY_KEY = ['user'] as const;
 
+/** Cards per page of Usuários (the 1, 2 and 3 columns), here for its route to ask it too. */
+export const USER_LIST_PAGE_SIZE = 12;
+
 export interface UserListParams {
   /** What the admin typed; blank lists everyone. */
   search: string;

@@ -15,13 +15,11 @@ import { useSession } from '../../session';
 import { ExportMenu } from '../../components/export-menu';
 import { EmptyList } from '../../components/list/empty-list';
 import { SearchedList } from '../../components/list/searched-list';
-import { userListQueryOptions, type UserItem } from './api';
+import { USER_LIST_PAGE_SIZE, userListQueryOptions, type UserItem } from './api';
 import { ManageUserModal } from './components/manage-user-modal';
 import { UserCard } from './components/user-card';
 import { userCountLabel } from './format';
 
-/** Divides by the 1, 2 and 3 columns of the grid. */
-export const PAGE_SIZE = 12;
 const GRID_COLS = { base: 1, sm: 2, lg: 3 };
 
 function ListSkeleton() {
@@ -67,7 +65,7 @@ export function UsersPage() {
         </Group>
         <SearchedList
           query={userListQueryOptions}
-          pageSize={PAGE_SIZE}
+          pageSize={USER_LIST_PAGE_SIZE}
           searchLabel="Buscar usuários"
           searchPlaceholder="Nome, e-mail ou CPF"
           countLabel={userCountLabel}
