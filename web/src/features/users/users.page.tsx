@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import {
   Card,
   Container,
@@ -16,10 +16,15 @@ import { ExportMenu } from '../../components/export-menu';
 import { EmptyList } from '../../components/list/empty-list';
 import { SearchedList } from '../../components/list/searched-list';
 import { USER_LIST_PAGE_SIZE, userListQueryOptions, type UserItem } from './api';
-import { ManageUserModal } from './components/manage-user-modal';
 import { UserCard } from './components/user-card';
 import { userCountLabel } from './format';
 
+// Its forms, masks and history are code the list does not need: asked for when an account is.
+const ManageUserModal = lazy(() =>
+  import('./components/manage-user-modal').then(({ ManageUserModal }) => ({
+    default: ManageUserModal,
+  })),
+);
 const GRID_COLS = { base: 1, sm: 2, lg: 3 };
 
 function ListSkeleton() {
@@ -98,12 +103,16 @@ export function UsersPage() {
           )}
         </SearchedList>
       </Stack>
-      <ManageUserModal
-        user={managed}
-        isSelf={managed !== null && managed.id === me?.id}
-        onChanged={setManaged}
-        onClose={() => setManaged(null)}
-      />
+      {managed && (
+        <Suspense fallback={null}>
+          <ManageUserModal
+            user={managed}
+            isSelf={managed.id === me?.id}
+            onChanged={setManaged}
+            onClose={() => setManaged(null)}
+          />
+        </Suspense>
+      )}
     </Container>
   );
 }
