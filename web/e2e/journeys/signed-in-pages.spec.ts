@@ -52,6 +52,47 @@ test.describe('the signed-in pages rendered by the server', () => {
     expect(errors).toEqual([]);
   });
 
+  /** The staff's side menus, each painted from the HTML with its data, not a loading state. */
+  const STAFF_PAGES = {
+    technician: ['/process-instances', '/pendings', '/properties', '/reports'],
+    admin: ['/users', '/stamps', '/workload', '/process-instances'],
+  } as const;
+  for (const [role, paths] of Object.entries(STAFF_PAGES) as [
+    keyof typeof STAFF_PAGES,
+    readonly string[],
+  ][])
+    test(`the ${role}'s pages are painted with their data before the app's code arrives, then hydrated`, async ({
+      page,
+      baseURL,
+      loginAs,
+      snap,
+    }) => {
+      const token = await loginAs(role);
+      await carrySessionCookie(page, baseURL!, token);
+      await page.setViewportSize(widths.mobile);
+      const errors = watchErrors(page);
+      for (const path of paths) {
+        const release = await holdScripts(page);
+        await page.goto(path, { waitUntil: 'commit' });
+        const heading = page.getByRole('heading', { level: 1 });
+        await expect(heading).toBeVisible();
+        await expect(page.locator('#root > .boot')).toHaveCount(0);
+        // The list, report or board itself, not its skeleton.
+        await expect(page.getByText(/^Carregando/)).toHaveCount(0);
+        await snap(`signed-in-${role}${path.replace(/\//g, '-')}-before-code-375`);
+        await heading.evaluate((element) => element.setAttribute('data-painted-by-server', ''));
+        await release();
+        await appTookOver(page);
+        await expect(heading).toHaveAttribute('data-painted-by-server', '');
+      }
+      // On a wide screen the office's table replaces the phone's cards once the app runs.
+      await page.setViewportSize(widths.desktop);
+      await page.goto('/process-instances');
+      await appTookOver(page);
+      await expect(page.getByRole('table')).toBeVisible();
+      expect(errors).toEqual([]);
+    });
+
   test("a page rendered for another session than this tab's is not shown: the tab's own is", async ({
     page,
     request,
