@@ -2,16 +2,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
 import { PRODUCER_ROLES, STAFF_ROLES } from '@agroselo/contracts';
 import { tokenStore } from '../api';
-import { pendingQueryOptions } from '../components/notifications/api';
 import { PageLoader } from '../components/page-loader';
 import { prefetchInstancePage } from '../features/instances/review-api';
-import {
-  MINE,
-  OPEN_REQUESTS,
-  pendingsShowMine,
-  prefetchStaffList,
-  WAITING,
-} from '../features/instances/staff-lists';
 import { LandingPage } from '../features/landing/landing.page';
 import { PROFILE_PAGE_SIZE } from '../features/profile/page-size';
 import {
@@ -19,10 +11,6 @@ import {
   propertyListQueryOptions,
   propertyQueryOptions,
 } from '../features/properties/api';
-import { reportSummaryQueryOptions } from '../features/reports/api';
-import { processListQueryOptions } from '../features/seals/api';
-import { USER_LIST_PAGE_SIZE, userListQueryOptions } from '../features/users/api';
-import { workloadQueryOptions } from '../features/workload/api';
 import { AppLayout } from './layouts/app-layout';
 import { lazyPage } from './lazy-page';
 import { prefetchWhenSignedIn } from './page-data';
@@ -183,7 +171,8 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
               ...[paths.stamps(), paths.process()].map((path) => ({
                 path,
                 // Every season's processes: the page opens on 'Todas as safras'.
-                loader: prefetchWhenSignedIn(() => {
+                loader: prefetchWhenSignedIn(async () => {
+                  const { processListQueryOptions } = await import('../features/seals/api');
                   void queryClient.prefetchQuery(processListQueryOptions());
                 }),
                 lazy: lazyPage(() => import('../features/seals/stamps.page'), 'StampsPage'),
@@ -225,7 +214,9 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
             children: [
               {
                 path: paths.users(),
-                loader: prefetchWhenSignedIn((_params, search) => {
+                loader: prefetchWhenSignedIn(async (_params, search) => {
+                  const { USER_LIST_PAGE_SIZE, userListQueryOptions } =
+                    await import('../features/users/api');
                   void queryClient.prefetchQuery(
                     userListQueryOptions({
                       ...readListParams(search),
@@ -244,7 +235,8 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
             children: [
               {
                 path: paths.reports(),
-                loader: prefetchWhenSignedIn((_params, search) => {
+                loader: prefetchWhenSignedIn(async (_params, search) => {
+                  const { reportSummaryQueryOptions } = await import('../features/reports/api');
                   void queryClient.prefetchQuery(
                     reportSummaryQueryOptions(search.get('safra') ?? undefined),
                   );
@@ -260,7 +252,8 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
             children: [
               {
                 path: paths.workload(),
-                loader: prefetchWhenSignedIn((_params, search) => {
+                loader: prefetchWhenSignedIn(async (_params, search) => {
+                  const { workloadQueryOptions } = await import('../features/workload/api');
                   void queryClient.prefetchQuery(
                     workloadQueryOptions(search.get('safra') ?? undefined),
                   );
@@ -276,9 +269,12 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
             children: [
               {
                 path: paths.processInstances(),
-                loader: prefetchWhenSignedIn((_params, search) =>
-                  prefetchStaffList(queryClient, search, OPEN_REQUESTS),
-                ),
+                // The lists' code (their views, filters and queries) is imported here, beside
+                // the page's, not carried by every page's first file.
+                loader: prefetchWhenSignedIn(async (_params, search) => {
+                  const lists = await import('../features/instances/staff-lists');
+                  lists.prefetchStaffList(queryClient, search, lists.OPEN_REQUESTS);
+                }),
                 lazy: lazyPage(
                   () => import('../features/instances/process-instances.page'),
                   'ProcessInstancesPage',
@@ -289,14 +285,18 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
                 // Which list it shows is the account's (a technician opens on their own), and
                 // its pendências are the page's too: both wait for the session's answer.
                 loader: prefetchWhenSignedIn(async (_params, search) => {
-                  const user = await queryClient
-                    .ensureQueryData(sessionUserQuery(tokenStore.get()))
-                    .catch(() => null);
+                  const [user, lists, { pendingQueryOptions }] = await Promise.all([
+                    queryClient
+                      .ensureQueryData(sessionUserQuery(tokenStore.get()))
+                      .catch(() => null),
+                    import('../features/instances/staff-lists'),
+                    import('../components/notifications/api'),
+                  ]);
                   if (!user) return;
                   void queryClient.prefetchQuery(pendingQueryOptions(user.id));
-                  if (pendingsShowMine(user.role, search))
-                    prefetchStaffList(queryClient, search, MINE, user.id);
-                  else prefetchStaffList(queryClient, search, WAITING);
+                  if (lists.pendingsShowMine(user.role, search))
+                    lists.prefetchStaffList(queryClient, search, lists.MINE, user.id);
+                  else lists.prefetchStaffList(queryClient, search, lists.WAITING);
                 }),
                 lazy: lazyPage(() => import('../features/instances/pendings.page'), 'PendingsPage'),
               },
