@@ -413,6 +413,19 @@ export const ACCESS_MATRIX: AccessRow[] = [
     expect: producersAndStaff(200),
   },
   {
+    route: 'GET /api/property/all',
+    case: 'property table: filters and sort',
+    path: () =>
+      '/api/property/all?region=costeira_interna&municipality=camaqua&sort=-requests&limit=25',
+    expect: producersAndStaff(200),
+  },
+  {
+    route: 'GET /api/property/search',
+    case: 'property table: filters and sort',
+    path: () => '/api/property/search?query=granja&region=campanha&sort=cnpj',
+    expect: producersAndStaff(200),
+  },
+  {
     route: 'GET /api/property/{id}',
     path: (fx) => `/api/property/${fx.ownerPropertyId}`,
     expect: { ...producersAndStaff(200), user: 404, otherOwner: 404 },
@@ -440,6 +453,13 @@ export const ACCESS_MATRIX: AccessRow[] = [
   ...(['csv', 'xlsx'] as const).flatMap((format): AccessRow[] => [
     { route: `GET /api/export/properties.${format}`, expect: producersAndStaff(200) },
     {
+      route: `GET /api/export/properties.${format}`,
+      case: 'property table: filters and sort',
+      path: () =>
+        `/api/export/properties.${format}?region=costeira_interna&municipality=camaqua&query=granja&sort=-responsible_name`,
+      expect: producersAndStaff(200),
+    },
+    {
       route: `GET /api/export/process-instances.${format}`,
       expect: onlyRoles(['technician', 'admin'], 200),
     },
@@ -451,6 +471,12 @@ export const ACCESS_MATRIX: AccessRow[] = [
       expect: onlyRoles(['technician', 'admin'], 200),
     },
     { route: `GET /api/export/users.${format}`, expect: onlyRoles(['admin'], 200) },
+    {
+      route: `GET /api/export/users.${format}`,
+      case: 'users table: filters and sort',
+      path: () => `/api/export/users.${format}?role=owner&status=active&query=silva&sort=-role`,
+      expect: onlyRoles(['admin'], 200),
+    },
   ]),
   {
     route: 'GET /api/export/process/{processId}/answers.xlsx',
@@ -471,6 +497,18 @@ export const ACCESS_MATRIX: AccessRow[] = [
   {
     route: 'GET /api/user/search',
     path: () => '/api/user/search?query=silva',
+    expect: onlyRoles(['admin'], 200),
+  },
+  {
+    route: 'GET /api/user/all',
+    case: 'users table: filters and sort',
+    path: () => '/api/user/all?role=technician&status=inactive&sort=-created_at&limit=25',
+    expect: onlyRoles(['admin'], 200),
+  },
+  {
+    route: 'GET /api/user/search',
+    case: 'users table: filters and sort',
+    path: () => '/api/user/search?query=silva&role=owner&status=active&sort=status',
     expect: onlyRoles(['admin'], 200),
   },
   {
