@@ -415,14 +415,13 @@ export const ACCESS_MATRIX: AccessRow[] = [
   {
     route: 'GET /api/property/all',
     case: 'property table: filters and sort',
-    path: () =>
-      '/api/property/all?region=costeira_interna&municipality=camaqua&sort=-requests&limit=25',
+    path: () => '/api/property/all?region=costeira_interna&municipality=camaqua&sort=-requests',
     expect: producersAndStaff(200),
   },
   {
     route: 'GET /api/property/search',
     case: 'property table: filters and sort',
-    path: () => '/api/property/search?query=granja&region=campanha&sort=cnpj',
+    path: () => '/api/property/search?query=granja&region=costeira_interna&sort=cnpj',
     expect: producersAndStaff(200),
   },
   {
@@ -502,7 +501,7 @@ export const ACCESS_MATRIX: AccessRow[] = [
   {
     route: 'GET /api/user/all',
     case: 'users table: filters and sort',
-    path: () => '/api/user/all?role=technician&status=inactive&sort=-created_at&limit=25',
+    path: () => '/api/user/all?role=owner&status=active&sort=-created_at',
     expect: onlyRoles(['admin'], 200),
   },
   {
