@@ -1,13 +1,13 @@
 import { Fragment, useMemo, useState, type ReactNode } from 'react';
 import { Button, Group, SimpleGrid, Skeleton, Stack, VisuallyHidden } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconClipboardList, IconUserShare } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import type { RowSelectionState } from '@tanstack/react-table';
 import { DEFAULT_STALE_DAYS, type InstanceListFilter } from '@agroselo/contracts';
 import { EmptyList } from '../../../components/list/empty-list';
 import { SearchedList } from '../../../components/list/searched-list';
 import { ExportMenu } from '../../../components/export-menu';
+import { useViewSelection } from '../../../components/table/use-view-selection';
+import { useWide } from '../../../components/table/use-wide';
 import {
   instanceTableQueryOptions,
   sealOptionsQueryOptions,
@@ -25,8 +25,6 @@ import { TableFilters } from './table-filters';
 const CARD_PAGE_SIZE = 12;
 const TABLE_PAGE_SIZE = 25;
 const GRID_COLS = { base: 1, sm: 2, lg: 3 };
-/** From here up (Mantine's md, 992 px) the office works in a table. */
-const WIDE = '(min-width: 62em)';
 
 interface StaffInstancesProps {
   defaults: { status: InstanceListFilter; sort: TableSort };
@@ -69,7 +67,7 @@ export function StaffInstances({
   renderCard,
   tableLabel,
 }: StaffInstancesProps) {
-  const wide = useMediaQuery(WIDE, false, { getInitialValueInEffect: false });
+  const wide = useWide();
   const { view, change } = useTableView(defaults);
   const fixedTechnician = fixed?.technician;
   const filters = useMemo(
@@ -82,15 +80,10 @@ export function StaffInstances({
   const seals = useQuery({ ...sealOptionsQueryOptions(), enabled: wide });
   const technicians = useQuery({ ...technicianOptionsQueryOptions(), enabled: wide && isAdmin });
   const stale = useQuery({ ...staleDaysQueryOptions(), enabled: wide });
-  const [selected, setSelected] = useState<RowSelectionState>({});
+  const [selected, setSelected] = useViewSelection(
+    `${JSON.stringify(filters)}|${view.search}|${view.page}`,
+  );
   const [assigning, setAssigning] = useState<InstanceItem[] | null>(null);
-  // Another view or page: what was chosen in the last one no longer shows.
-  const shown = `${JSON.stringify(filters)}|${view.search}|${view.page}`;
-  const [shownView, setShownView] = useState(shown);
-  if (shownView !== shown) {
-    setShownView(shown);
-    setSelected({});
-  }
 
   const options = {
     safras: [...new Set((seals.data?.items ?? []).map((process) => process.safra))]
