@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { ManagedUser, SetTechnicianBody, UserEvent } from '@agroselo/contracts';
-import { api, type Camel } from '../../api';
+import { api, type Camel, type QueryParams } from '../../api';
 
 export type UserItem = Camel<ManagedUser>;
 export type UserEventItem = Camel<UserEvent>;
@@ -25,6 +25,33 @@ export const userListQueryOptions = ({ search, page, pageSize }: UserListParams)
       api.list<UserItem>(term ? '/user/search' : '/user/all', {
         signal,
         query: { query: term || undefined, limit: pageSize, offset: (page - 1) * pageSize },
+      }),
+    placeholderData: keepPreviousData,
+  });
+};
+
+/**
+ * A page of the Usuários table (from 992 px): its filters and sort always go along, so the server
+ * reads the table's statement (DESIGN §4c).
+ */
+export const userTableQueryOptions = (
+  filters: QueryParams,
+  search: string,
+  page: number,
+  pageSize: number,
+) => {
+  const term = search.trim();
+  return queryOptions({
+    queryKey: [...USERS_QUERY_KEY, 'table', { filters, search: term, page, pageSize }],
+    queryFn: ({ signal }) =>
+      api.list<UserItem>(term ? '/user/search' : '/user/all', {
+        signal,
+        query: {
+          ...filters,
+          query: term || undefined,
+          limit: pageSize,
+          offset: (page - 1) * pageSize,
+        },
       }),
     placeholderData: keepPreviousData,
   });
