@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Property, PropertyBody, PropertyRegisterBody, Stamp } from '@agroselo/contracts';
-import { api, type Camel } from '../../api';
+import { api, type Camel, type QueryParams } from '../../api';
 import { SESSION_QUERY_KEY } from '../../app/session';
 
 export type PropertyItem = Camel<Property>;
@@ -31,6 +31,33 @@ export const propertyListQueryOptions = ({ search, page, pageSize }: PropertyLis
         query: { query: term || undefined, limit: pageSize, offset: (page - 1) * pageSize },
       }),
     // Typing a search keeps the rows on screen until the new answer arrives.
+    placeholderData: keepPreviousData,
+  });
+};
+
+/**
+ * A page of the property table (from 992 px): its filters and sort always go along, so the server
+ * reads the table's statement and its search also finds the producer (DESIGN §4c).
+ */
+export const propertyTableQueryOptions = (
+  filters: QueryParams,
+  search: string,
+  page: number,
+  pageSize: number,
+) => {
+  const term = search.trim();
+  return queryOptions({
+    queryKey: [...PROPERTY_QUERY_KEY, 'table', { filters, search: term, page, pageSize }],
+    queryFn: ({ signal }) =>
+      api.list<PropertyItem>(term ? '/property/search' : '/property/all', {
+        signal,
+        query: {
+          ...filters,
+          query: term || undefined,
+          limit: pageSize,
+          offset: (page - 1) * pageSize,
+        },
+      }),
     placeholderData: keepPreviousData,
   });
 };

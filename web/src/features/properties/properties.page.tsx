@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
 import {
   Button,
   Container,
@@ -19,12 +19,18 @@ import { paths } from '../../app/paths';
 import { ExportMenu } from '../../components/export-menu';
 import { EmptyList } from '../../components/list/empty-list';
 import { SearchedList } from '../../components/list/searched-list';
+import { useWide } from '../../components/table/use-wide';
 import { formatCnpj } from '../../lib/masks';
 import { propertyListQueryOptions, type PropertyItem } from './api';
 import { InstanceBadges } from './components/instance-badges';
 import { formatCar, propertyCountLabel } from './format';
 
 export const PAGE_SIZE = 20;
+
+// The dense table and its filters load on wide screens only.
+const PropertyTable = lazy(() =>
+  import('./components/property-table').then((module) => ({ default: module.PropertyTable })),
+);
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -102,9 +108,14 @@ function TableSkeleton() {
   );
 }
 
-/** Spec §2 '/properties': every property, for technicians and admins, searched on the server. */
+/**
+ * Spec §2 '/properties': every property, for technicians and admins, searched on the server; from
+ * 992 px a dense table with filters and sortable columns (issue 43).
+ */
 export function PropertiesPage() {
+  const wide = useWide();
   const [selected, setSelected] = useState<PropertyItem | null>(null);
+  const open = useCallback((property: PropertyItem) => setSelected(property), []);
 
   return (
     <Container size="xl" py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'md' }}>
@@ -115,7 +126,7 @@ export function PropertiesPage() {
             <Text c="dimmed">As propriedades cadastradas pelos produtores.</Text>
           </Stack>
           <Group gap="sm">
-            <ExportMenu list="properties" />
+            {!wide && <ExportMenu list="properties" />}
             <Button
               component={Link}
               to={paths.registerProperty()}
@@ -125,93 +136,110 @@ export function PropertiesPage() {
             </Button>
           </Group>
         </Group>
-        <SearchedList
-          query={propertyListQueryOptions}
-          pageSize={PAGE_SIZE}
-          searchLabel="Buscar propriedades"
-          searchPlaceholder="Nome, CNPJ ou município"
-          countLabel={propertyCountLabel}
-          errorTitle="Não foi possível carregar as propriedades"
-          skeleton={<TableSkeleton />}
-          empty={(search, clear) => (
-            <EmptyList
-              icon={<IconBuildingWarehouse size={30} />}
-              title={
-                search
-                  ? `Nenhuma propriedade encontrada para "${search}"`
-                  : 'Nenhuma propriedade cadastrada'
-              }
-              hint={
-                search
-                  ? 'Confira a grafia ou busque pelo nome, pelo CNPJ ou pelo município.'
-                  : 'As propriedades aparecem aqui assim que um produtor as cadastra.'
-              }
-              onClear={search ? clear : undefined}
-            />
-          )}
-        >
-          {(items, busy) => (
-            <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
-              <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md" aria-busy={busy}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Nome</Table.Th>
-                    <Table.Th visibleFrom="sm">CNPJ</Table.Th>
-                    <Table.Th visibleFrom="lg">Município</Table.Th>
-                    <Table.Th>
-                      <VisuallyHidden>Ações</VisuallyHidden>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {items.map((property) => (
-                    <Table.Tr
-                      key={property.id}
-                      onClick={() => setSelected(property)}
-                      style={{ cursor: 'pointer' }}
-                      bg={
-                        selected?.id === property.id ? 'var(--mantine-color-leaf-light)' : undefined
-                      }
-                    >
-                      <Table.Td>
-                        <UnstyledButton
-                          fw={600}
-                          fz="sm"
-                          style={{ overflowWrap: 'anywhere', textAlign: 'left' }}
-                          aria-haspopup="dialog"
-                          onClick={(event) => {
-                            event.stopPropagation();
-                            setSelected(property);
-                          }}
-                        >
-                          {property.businessName}
-                        </UnstyledButton>
-                      </Table.Td>
-                      <Table.Td visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>
-                        {formatCnpj(property.cnpj)}
-                      </Table.Td>
-                      <Table.Td visibleFrom="lg">{property.municipality}</Table.Td>
-                      <Table.Td ta="right">
-                        <Button
-                          component={Link}
-                          to={paths.property(property.id)}
-                          size="xs"
-                          variant="light"
-                          aria-label={`Detalhes de ${property.businessName}`}
-                          onClick={(event) => event.stopPropagation()}
-                        >
-                          Detalhes
-                        </Button>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Paper>
-          )}
-        </SearchedList>
+        {wide ? (
+          <Suspense fallback={<TableSkeleton />}>
+            <PropertyTable onOpen={open} detailsPath={paths.property} />
+          </Suspense>
+        ) : (
+          <PropertyList selectedId={selected?.id} onOpen={open} />
+        )}
       </Stack>
       <PropertyOverlay property={selected} onClose={() => setSelected(null)} />
     </Container>
+  );
+}
+
+/** The spec's table (Nome, CNPJ, Município), below 992 px. */
+function PropertyList({
+  selectedId,
+  onOpen,
+}: {
+  selectedId: string | undefined;
+  onOpen: (property: PropertyItem) => void;
+}) {
+  return (
+    <SearchedList
+      query={propertyListQueryOptions}
+      pageSize={PAGE_SIZE}
+      searchLabel="Buscar propriedades"
+      searchPlaceholder="Nome, CNPJ ou município"
+      countLabel={propertyCountLabel}
+      errorTitle="Não foi possível carregar as propriedades"
+      skeleton={<TableSkeleton />}
+      empty={(search, clear) => (
+        <EmptyList
+          icon={<IconBuildingWarehouse size={30} />}
+          title={
+            search
+              ? `Nenhuma propriedade encontrada para "${search}"`
+              : 'Nenhuma propriedade cadastrada'
+          }
+          hint={
+            search
+              ? 'Confira a grafia ou busque pelo nome, pelo CNPJ ou pelo município.'
+              : 'As propriedades aparecem aqui assim que um produtor as cadastra.'
+          }
+          onClear={search ? clear : undefined}
+        />
+      )}
+    >
+      {(items, busy) => (
+        <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
+          <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md" aria-busy={busy}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Nome</Table.Th>
+                <Table.Th visibleFrom="sm">CNPJ</Table.Th>
+                <Table.Th visibleFrom="lg">Município</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>Ações</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((property) => (
+                <Table.Tr
+                  key={property.id}
+                  onClick={() => onOpen(property)}
+                  style={{ cursor: 'pointer' }}
+                  bg={selectedId === property.id ? 'var(--mantine-color-leaf-light)' : undefined}
+                >
+                  <Table.Td>
+                    <UnstyledButton
+                      fw={600}
+                      fz="sm"
+                      style={{ overflowWrap: 'anywhere', textAlign: 'left' }}
+                      aria-haspopup="dialog"
+                      onClick={(event) => {
+                        event.stopPropagation();
+                        onOpen(property);
+                      }}
+                    >
+                      {property.businessName}
+                    </UnstyledButton>
+                  </Table.Td>
+                  <Table.Td visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>
+                    {formatCnpj(property.cnpj)}
+                  </Table.Td>
+                  <Table.Td visibleFrom="lg">{property.municipality}</Table.Td>
+                  <Table.Td ta="right">
+                    <Button
+                      component={Link}
+                      to={paths.property(property.id)}
+                      size="xs"
+                      variant="light"
+                      aria-label={`Detalhes de ${property.businessName}`}
+                      onClick={(event) => event.stopPropagation()}
+                    >
+                      Detalhes
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Paper>
+      )}
+    </SearchedList>
   );
 }

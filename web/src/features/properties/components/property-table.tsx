@@ -1,0 +1,243 @@
+import { useMemo } from 'react';
+import { Link } from 'react-router';
+import {
+  Button,
+  Group,
+  Select,
+  Skeleton,
+  Stack,
+  Text,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconBuildingWarehouse } from '@tabler/icons-react';
+import {
+  REGION_LABELS,
+  REGIONS,
+  regionOf,
+  type PropertySortKey,
+  type Region,
+} from '@agroselo/contracts';
+import { ExportMenu } from '../../../components/export-menu';
+import { EmptyList } from '../../../components/list/empty-list';
+import { SearchedList } from '../../../components/list/searched-list';
+import { StatusBadge } from '../../../components/status-badge';
+import { DataTable, type DataColumn } from '../../../components/table/data-table';
+import { FilterForm, FilterText } from '../../../components/table/filter-form';
+import { useTableView } from '../../../components/table/table-address';
+import { formatCnpj } from '../../../lib/masks';
+import { propertyTableQueryOptions, type PropertyItem } from '../api';
+import { propertyCountLabel } from '../format';
+import {
+  PROPERTY_VIEW,
+  propertyApiFilters,
+  type PropertyView,
+  type PropertyViewChange,
+} from '../table-view';
+
+const PAGE_SIZE = 25;
+const REGION_OPTIONS = REGIONS.map((region) => ({ value: region, label: REGION_LABELS[region] }));
+
+interface PropertyTableProps {
+  /** The row's name opens the overlay of the property. */
+  onOpen: (property: PropertyItem) => void;
+  detailsPath: (propertyId: string) => string;
+}
+
+/** How many seal requests, and where the latest one stands. */
+function Requests({ property }: { property: PropertyItem }) {
+  const latest = property.processInstances.at(-1);
+  if (!latest)
+    return (
+      <Text size="sm" c="dimmed">
+        Nenhum
+      </Text>
+    );
+  return (
+    <>
+      <Group gap={6} wrap="nowrap">
+        <Text size="sm">{property.processInstances.length}</Text>
+        <StatusBadge status={latest.status} size="sm" />
+      </Group>
+      <Text size="xs" c="dimmed">
+        último: {latest.process.stamp.name}
+      </Text>
+    </>
+  );
+}
+
+function columnsOf({
+  onOpen,
+  detailsPath,
+}: PropertyTableProps): DataColumn<PropertyItem, PropertySortKey>[] {
+  return [
+    {
+      id: 'name',
+      header: 'Nome',
+      sortKey: 'business_name',
+      cell: (property) => (
+        <UnstyledButton
+          fw={600}
+          fz="sm"
+          style={{ textAlign: 'left' }}
+          aria-haspopup="dialog"
+          onClick={() => onOpen(property)}
+        >
+          {property.businessName}
+        </UnstyledButton>
+      ),
+    },
+    {
+      id: 'cnpj',
+      header: 'CNPJ',
+      sortKey: 'cnpj',
+      numeric: true,
+      cell: (property) => formatCnpj(property.cnpj),
+    },
+    {
+      id: 'municipality',
+      header: 'Município',
+      sortKey: 'municipality',
+      cell: (property) => property.municipality,
+    },
+    {
+      id: 'region',
+      header: 'Região',
+      sortKey: 'region',
+      cell: (property) => REGION_LABELS[regionOf(property.municipality)],
+    },
+    {
+      id: 'responsible',
+      header: 'Responsável',
+      sortKey: 'responsible_name',
+      cell: (property) => (
+        <>
+          {property.responsibleName}
+          {property.owner.name !== property.responsibleName && (
+            <Text size="xs" c="dimmed">
+              Produtor: {property.owner.name}
+            </Text>
+          )}
+        </>
+      ),
+    },
+    {
+      id: 'requests',
+      header: 'Pedidos',
+      sortKey: 'requests',
+      cell: (property) => <Requests property={property} />,
+    },
+    {
+      id: 'details',
+      header: <VisuallyHidden>Ações</VisuallyHidden>,
+      cell: (property) => (
+        <Button
+          component={Link}
+          to={detailsPath(property.id)}
+          size="xs"
+          variant="light"
+          aria-label={`Detalhes de ${property.businessName}`}
+        >
+          Detalhes
+        </Button>
+      ),
+    },
+  ];
+}
+
+function PropertyFilters({
+  view,
+  change,
+  filtered,
+}: {
+  view: PropertyView;
+  change: (next: PropertyViewChange) => void;
+  filtered: boolean;
+}) {
+  return (
+    <FilterForm
+      cols={{ base: 2, md: 4 }}
+      filtered={filtered}
+      onClear={() => change({ region: null, municipality: '' })}
+    >
+      <Select
+        label="Região"
+        placeholder="Todas"
+        data={REGION_OPTIONS}
+        value={view.region}
+        clearable
+        onChange={(value) => change({ region: (value as Region | null) ?? null })}
+      />
+      <FilterText
+        label="Município"
+        placeholder="Todos"
+        value={view.municipality}
+        onCommit={(municipality) => change({ municipality })}
+      />
+    </FilterForm>
+  );
+}
+
+/**
+ * The property table (from 992 px): filters by region and municipality, the search (name, CNPJ
+ * or producer), sortable columns, the row count and 'Exportar' of the view. The whole view lives
+ * in the address (table-view.ts). Its code loads only on wide screens (properties.page.tsx).
+ */
+export function PropertyTable({ onOpen, detailsPath }: PropertyTableProps) {
+  const { view, change } = useTableView(PROPERTY_VIEW);
+  const filters = useMemo(() => propertyApiFilters(view), [view]);
+  const columns = useMemo(() => columnsOf({ onOpen, detailsPath }), [onOpen, detailsPath]);
+  const filtered = view.region !== null || view.municipality !== '';
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <PropertyFilters view={view} change={change} filtered={filtered} />
+        <ExportMenu list="properties" filters={filters} />
+      </Group>
+      <SearchedList
+        query={(params) =>
+          propertyTableQueryOptions(filters, params.search, params.page, PAGE_SIZE)
+        }
+        pageSize={PAGE_SIZE}
+        searchLabel="Buscar propriedades"
+        searchPlaceholder="Nome, CNPJ ou produtor"
+        countLabel={propertyCountLabel}
+        errorTitle="Não foi possível carregar as propriedades"
+        skeleton={<Skeleton h={400} radius="md" />}
+        empty={(search, clear) => (
+          <EmptyList
+            icon={<IconBuildingWarehouse size={30} />}
+            title={
+              search
+                ? `Nenhuma propriedade encontrada para "${search}"`
+                : filtered
+                  ? 'Nenhuma propriedade com esses filtros'
+                  : 'Nenhuma propriedade cadastrada'
+            }
+            hint={
+              search
+                ? 'Confira a grafia ou busque pelo nome, pelo CNPJ ou pelo produtor.'
+                : filtered
+                  ? 'Escolha outra região ou outro município, ou limpe os filtros.'
+                  : 'As propriedades aparecem aqui assim que um produtor as cadastra.'
+            }
+            onClear={search ? clear : undefined}
+          />
+        )}
+      >
+        {(items, busy) => (
+          <DataTable
+            items={items}
+            columns={columns}
+            getRowId={(property) => property.id}
+            sort={view.sort}
+            onSort={(sort) => change({ sort })}
+            busy={busy}
+            label="Propriedades"
+            minWidth={960}
+          />
+        )}
+      </SearchedList>
+    </Stack>
+  );
+}
