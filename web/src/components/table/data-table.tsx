@@ -110,24 +110,22 @@ export function DataTable<T, K extends string>({
             } satisfies ColumnDef<T>,
           ]
         : []),
-      ...columns.map(
-        (column): ColumnDef<T> => ({
-          id: column.id,
-          header: () =>
-            column.sortKey ? (
-              <SortHeader
-                header={column.header}
-                sortKey={column.sortKey}
-                sort={sort}
-                onSort={onSort}
-              />
-            ) : (
-              column.header
-            ),
-          cell: ({ row }) => column.cell(row.original),
-          meta: column,
-        }),
-      ),
+      ...columns.map((column): ColumnDef<T> => ({
+        id: column.id,
+        header: () =>
+          column.sortKey ? (
+            <SortHeader
+              header={column.header}
+              sortKey={column.sortKey}
+              sort={sort}
+              onSort={onSort}
+            />
+          ) : (
+            column.header
+          ),
+        cell: ({ row }) => column.cell(row.original),
+        meta: column,
+      })),
     ],
     [rowName, columns, sort, onSort],
   );

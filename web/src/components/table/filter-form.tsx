@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Button, SimpleGrid, TextInput, type SimpleGridProps } from '@mantine/core';
+import { Button, Group, SimpleGrid, TextInput, type SimpleGridProps } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
 
 /**
@@ -12,20 +12,23 @@ export function FilterForm({
   filtered,
   onClear,
   cols,
+  actions,
 }: {
   children: ReactNode;
   filtered: boolean;
   onClear: () => void;
   cols: SimpleGridProps['cols'];
+  /** At the end of the filters' row (the view's 'Exportar'). */
+  actions?: ReactNode;
 }) {
   return (
-    <form
-      aria-label="Filtros"
-      onSubmit={(event) => event.preventDefault()}
-    >
-      <SimpleGrid cols={cols} spacing="sm" verticalSpacing="xs">
-        {children}
-      </SimpleGrid>
+    <form aria-label="Filtros" onSubmit={(event) => event.preventDefault()}>
+      <Group align="flex-end" gap="sm" wrap="nowrap">
+        <SimpleGrid cols={cols} spacing="sm" verticalSpacing="xs" flex={1}>
+          {children}
+        </SimpleGrid>
+        {actions}
+      </Group>
       {filtered && (
         <Button
           variant="subtle"

@@ -96,10 +96,7 @@ export function readTableView<F extends object, K extends string>(
   params: URLSearchParams,
 ): TableView<F, K> {
   const filters = Object.fromEntries(
-    fieldsOf(spec).map(([name, field]) => [
-      name,
-      field.read(params.get(field.param)),
-    ]),
+    fieldsOf(spec).map(([name, field]) => [name, field.read(params.get(field.param))]),
   ) as F;
   const word = params.get(SORT_PARAM) ?? '';
   const descending = word.startsWith('-');

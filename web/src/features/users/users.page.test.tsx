@@ -297,7 +297,8 @@ describe('UsersPage from 992 px: the table', () => {
     expect(screen.getByTestId('location')).toHaveTextContent(
       '/users?papel=tecnico&situacao=inativos',
     );
-    await userEvent.type(screen.getByRole('searchbox', { name: 'Buscar usuários' }), 'angela');
+    await userEvent.click(screen.getByRole('searchbox', { name: 'Buscar usuários' }));
+    await userEvent.paste('angela');
     await waitFor(() =>
       expect(urls(fetchMock)).toContain(
         '/api/user/search?role=technician&status=inactive&sort=name&query=angela&limit=25&offset=0',

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
   Button,
@@ -57,10 +57,11 @@ function Requests({ property }: { property: PropertyItem }) {
     <>
       <Group gap={6} wrap="nowrap">
         <Text size="sm">{property.processInstances.length}</Text>
-        <StatusBadge status={latest.status} size="sm" />
+        <StatusBadge status={latest.status} size="sm" style={{ flexShrink: 0 }} />
       </Group>
       <Text size="xs" c="dimmed">
-        último: {latest.process.stamp.name}
+        <VisuallyHidden>último: </VisuallyHidden>
+        {latest.process.stamp.name}
       </Text>
     </>
   );
@@ -149,16 +150,19 @@ function PropertyFilters({
   view,
   change,
   filtered,
+  actions,
 }: {
   view: PropertyView;
   change: (next: PropertyViewChange) => void;
   filtered: boolean;
+  actions: ReactNode;
 }) {
   return (
     <FilterForm
       cols={{ base: 2, md: 4 }}
       filtered={filtered}
       onClear={() => change({ region: null, municipality: '' })}
+      actions={actions}
     >
       <Select
         label="Região"
@@ -190,10 +194,12 @@ export function PropertyTable({ onOpen, detailsPath }: PropertyTableProps) {
   const filtered = view.region !== null || view.municipality !== '';
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-end" gap="sm">
-        <PropertyFilters view={view} change={change} filtered={filtered} />
-        <ExportMenu list="properties" filters={filters} />
-      </Group>
+      <PropertyFilters
+        view={view}
+        change={change}
+        filtered={filtered}
+        actions={<ExportMenu list="properties" filters={filters} />}
+      />
       <SearchedList
         query={(params) =>
           propertyTableQueryOptions(filters, params.search, params.page, PAGE_SIZE)

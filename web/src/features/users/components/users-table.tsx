@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Badge, Button, Group, Select, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconSettings, IconUsers } from '@tabler/icons-react';
 import { ROLE_LABELS, ROLES, type Role, type UserSortKey } from '@agroselo/contracts';
@@ -97,16 +97,19 @@ function UserFilters({
   view,
   change,
   filtered,
+  actions,
 }: {
   view: UserView;
   change: (next: UserViewChange) => void;
   filtered: boolean;
+  actions: ReactNode;
 }) {
   return (
     <FilterForm
       cols={{ base: 2, md: 4 }}
       filtered={filtered}
       onClear={() => change({ role: null, status: null })}
+      actions={actions}
     >
       <Select
         label="Papel"
@@ -140,10 +143,12 @@ export function UsersTable({ meId, onManage }: UsersTableProps) {
   const filtered = view.role !== null || view.status !== null;
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-end" gap="sm">
-        <UserFilters view={view} change={change} filtered={filtered} />
-        <ExportMenu list="users" filters={filters} />
-      </Group>
+      <UserFilters
+        view={view}
+        change={change}
+        filtered={filtered}
+        actions={<ExportMenu list="users" filters={filters} />}
+      />
       <SearchedList
         query={(params) => userTableQueryOptions(filters, params.search, params.page, PAGE_SIZE)}
         pageSize={PAGE_SIZE}
