@@ -7,6 +7,7 @@ import {
   type PropertySortKey,
 } from '@agroselo/contracts';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { processInstances, properties as p, users } from '../../db/schema';
 import type { Page } from '../../lib/pagination';
@@ -15,6 +16,9 @@ import { readTablePage } from '../../lib/table-page';
 import type { Caller } from '../../plugins/auth';
 import { saoPauloToday } from '../certificates/status';
 import { owner, propertyJson } from './queries';
+
+/** A property matched by the search (its own text, or its producer's). */
+const found = alias(p, 'found');
 
 /** The regions in the order of their names, as the table shows them. */
 const regionOrder = sql`case ${p.region} ${sql.raw(
@@ -68,15 +72,21 @@ export const isPropertyTableQuery = (query: PropertyTableQuery): boolean =>
 export function propertyTableWhere(caller: Caller, filter: PropertyTableQuery): SQL | undefined {
   const term = propertySearchTerm(filter.query ?? '');
   const pattern = term ? searchPattern(term) : null;
-  const producer =
+  // The producer's matches as a union of their own, not an `or`: each side keeps its index
+  // (properties_search_idx; users_search_idx, then properties_owner_idx).
+  const matches =
     pattern && isPropertyTableQuery(filter)
-      ? sql` or ${p.ownerId} in (select ${users.id} from ${users} where ${users.searchText} like ${pattern})`
-      : sql``;
+      ? sql`${p.id} in (select ${found.id} from ${p} ${found} where ${found.searchText} like ${pattern}
+          union all select ${found.id} from ${p} ${found} inner join ${users} on ${users.id} = ${found.ownerId}
+          where ${users.searchText} like ${pattern})`
+      : pattern
+        ? sql`${p.searchText} like ${pattern}`
+        : undefined;
   return and(
     STAFF_ROLES.includes(caller.role) ? undefined : eq(p.ownerId, caller.id),
     filter.region ? eq(p.region, filter.region) : undefined,
     filter.municipality ? eq(p.municipalityKey, municipalityKey(filter.municipality)) : undefined,
-    pattern ? sql`(${p.searchText} like ${pattern}${producer})` : undefined,
+    matches,
   );
 }
 
