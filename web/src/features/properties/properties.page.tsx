@@ -1,8 +1,7 @@
-import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import {
   Button,
   Container,
-  Drawer,
   Group,
   Paper,
   Skeleton,
@@ -13,7 +12,7 @@ import {
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconBuildingWarehouse, IconPencil, IconPlus } from '@tabler/icons-react';
+import { IconBuildingWarehouse, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../app/paths';
 import { ExportMenu } from '../../components/export-menu';
@@ -22,78 +21,19 @@ import { SearchedList } from '../../components/list/searched-list';
 import { useWide } from '../../components/table/use-wide';
 import { formatCnpj } from '../../lib/masks';
 import { propertyListQueryOptions, type PropertyItem } from './api';
-import { InstanceBadges } from './components/instance-badges';
-import { formatCar, propertyCountLabel } from './format';
+import { propertyCountLabel } from './format';
 
 export const PAGE_SIZE = 20;
 
-// The dense table and its filters load on wide screens only.
+// The dense table and its filters load on wide screens only, the overlay when first opened.
 const PropertyTable = lazy(() =>
   import('./components/property-table').then((module) => ({ default: module.PropertyTable })),
 );
-
-function Detail({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-        {label}
-      </Text>
-      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </div>
-  );
-}
-
-/** The overlay of the selected row: a summary, its seal requests, and the way to edit it. */
-function PropertyOverlay({
-  property,
-  onClose,
-}: {
-  property: PropertyItem | null;
-  onClose: () => void;
-}) {
-  return (
-    <Drawer
-      opened={property !== null}
-      onClose={onClose}
-      position="right"
-      size="md"
-      title={property?.businessName ?? ''}
-      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
-    >
-      {property && (
-        <Stack gap="md">
-          <Detail label="Denominação">{property.businessType}</Detail>
-          <Detail label="CNPJ">{formatCnpj(property.cnpj)}</Detail>
-          <Detail label="Município">
-            {property.municipality} · {property.place}
-          </Detail>
-          <Detail label="Produtor">{property.owner.name}</Detail>
-          <Detail label="CAR">{formatCar(property.carN)}</Detail>
-          <div>
-            <Text size="xs" c="dimmed" fw={600} tt="uppercase" mb={6}>
-              Processos
-            </Text>
-            <InstanceBadges instances={property.processInstances} />
-          </div>
-          <Group gap="sm" mt="sm">
-            <Button
-              component={Link}
-              to={paths.editProperty(property.id)}
-              leftSection={<IconPencil size={18} aria-hidden />}
-            >
-              Editar
-            </Button>
-            <Button component={Link} to={paths.property(property.id)} variant="default">
-              Detalhes
-            </Button>
-          </Group>
-        </Stack>
-      )}
-    </Drawer>
-  );
-}
+const PropertyOverlay = lazy(() =>
+  import('./components/property-overlay').then((module) => ({
+    default: module.PropertyOverlay,
+  })),
+);
 
 function TableSkeleton() {
   return (
@@ -115,7 +55,12 @@ function TableSkeleton() {
 export function PropertiesPage() {
   const wide = useWide();
   const [selected, setSelected] = useState<PropertyItem | null>(null);
-  const open = useCallback((property: PropertyItem) => setSelected(property), []);
+  // Mounted from the first opening on, so that it closes with its transition.
+  const [opened, setOpened] = useState(false);
+  const open = useCallback((property: PropertyItem) => {
+    setOpened(true);
+    setSelected(property);
+  }, []);
 
   return (
     <Container size="xl" py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'md' }}>
@@ -144,7 +89,16 @@ export function PropertiesPage() {
           <PropertyList selectedId={selected?.id} onOpen={open} />
         )}
       </Stack>
-      <PropertyOverlay property={selected} onClose={() => setSelected(null)} />
+      {opened && (
+        <Suspense fallback={null}>
+          <PropertyOverlay
+            property={selected}
+            onClose={() => setSelected(null)}
+            editPath={paths.editProperty}
+            detailsPath={paths.property}
+          />
+        </Suspense>
+      )}
     </Container>
   );
 }
