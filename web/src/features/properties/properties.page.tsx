@@ -35,12 +35,15 @@ const PropertyOverlay = lazy(() =>
   })),
 );
 
+/** Rows of the skeleton: about a page's height, so the footer is not pushed down as rows arrive. */
+const SKELETON_ROWS = Array.from({ length: 12 }, (_, key) => key);
+
 function TableSkeleton() {
   return (
     <div role="status" aria-live="polite">
       <VisuallyHidden>Carregando propriedades…</VisuallyHidden>
       <Stack gap="sm" aria-hidden>
-        {[0, 1, 2, 3].map((key) => (
+        {SKELETON_ROWS.map((key) => (
           <Skeleton key={key} h={40} />
         ))}
       </Stack>
