@@ -24,6 +24,8 @@ import {
   type PropertyRow,
   type UserRow,
 } from '../../src/db/seed/factories';
+import { csvColumn } from '../support/csv';
+import { walkPages } from '../support/pages';
 import { buildTestApp, type TestApp } from '../support/test-app';
 
 const ALL = '/api/property/all';
@@ -44,7 +46,7 @@ let t: TestApp;
 let admin: UserRow;
 let technician: UserRow;
 let producers: UserRow[];
-let farms: PropertyRow[] = [];
+const farms: PropertyRow[] = [];
 const requestsOf = new Map<string, number>();
 
 const get = async (url: string, caller: UserRow | null = admin) =>
@@ -83,19 +85,8 @@ beforeAll(async () => {
 });
 
 /** Every page of a view, `size` rows at a time, with the totals the pages announced. */
-async function walk(query: string, size: number, url = ALL, caller = admin) {
-  const rows: Property[] = [];
-  const totals = new Set<string>();
-  for (let offset = 0; ; offset += size) {
-    const response = await get(`${url}?${query}&limit=${size}&offset=${offset}`, caller);
-    expect(response.statusCode, response.body).toBe(200);
-    totals.add(String(response.headers['x-total-count']));
-    const items = page(response.json());
-    rows.push(...items);
-    if (items.length < size) break;
-  }
-  return { ids: rows.map((row) => row.id), rows, totals: [...totals] };
-}
+const walk = (query: string, size: number, url = ALL, caller = admin) =>
+  walkPages((path) => get(path, caller), `${url}?${query}`, size, page);
 
 const farmOf = (id: string) => farms.find((farm) => farm.id === id)!;
 const regionRank = (municipality: string) =>
@@ -247,18 +238,12 @@ describe('GET /api/property/all: the property table', () => {
       const response = await get(`/api/export/properties.${format}?${query}`);
       expect(response.statusCode, format).toBe(200);
     }
-    const csv = await get(`/api/export/properties.csv?${query}`);
-    const names = csv.body
-      .slice(1)
-      .trimEnd()
-      .split('\r\n')
-      .slice(1)
-      .map((line) => line.split(';')[0]);
+    const names = csvColumn((await get(`/api/export/properties.csv?${query}`)).body, 'Propriedade');
     expect(names).toEqual(rows.map((row) => row.business_name));
     expect(names.length).toBeGreaterThan(2);
     const producer = await get('/api/export/properties.csv?query=marta%20bianchi&sort=cnpj');
-    expect(producer.body.trimEnd().split('\r\n')).toHaveLength(
-      farms.filter((farm) => farm.ownerId === producers[1]!.id).length + 1,
+    expect(csvColumn(producer.body, 'Produtor')).toEqual(
+      farms.filter((farm) => farm.ownerId === producers[1]!.id).map(() => 'Marta Bianchi'),
     );
     const refused = await get('/api/export/properties.csv?sort=dono');
     expect(refused.statusCode).toBe(422);

@@ -15,6 +15,8 @@ import {
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createUser, type UserRow } from '../../src/db/seed/factories';
+import { csvColumn } from '../support/csv';
+import { walkPages } from '../support/pages';
 import { buildTestApp, type TestApp } from '../support/test-app';
 
 const ALL = '/api/user/all';
@@ -26,7 +28,7 @@ const FIRST_NAMES = ['Ana', 'Bruno', 'Carla', 'Davi', 'Elisa', 'Fábio', 'Gilda'
 let t: TestApp;
 let admin: UserRow;
 /** Every account of the database, the caller included. */
-let everyone: UserRow[] = [];
+const everyone: UserRow[] = [];
 
 const get = async (url: string, caller: UserRow | null = admin) =>
   t.app.inject({ url, headers: caller ? await t.auth(caller) : {} });
@@ -60,19 +62,8 @@ beforeAll(async () => {
 });
 
 /** Every page of a view, `size` rows at a time, with the totals the pages announced. */
-async function walk(query: string, size: number, url = ALL) {
-  const rows: ManagedUser[] = [];
-  const totals = new Set<string>();
-  for (let offset = 0; ; offset += size) {
-    const response = await get(`${url}?${query}&limit=${size}&offset=${offset}`);
-    expect(response.statusCode, response.body).toBe(200);
-    totals.add(String(response.headers['x-total-count']));
-    const items = page(response.json());
-    rows.push(...items);
-    if (items.length < size) break;
-  }
-  return { ids: rows.map((row) => row.id), rows, totals: [...totals] };
-}
+const walk = (query: string, size: number, url = ALL) =>
+  walkPages((path) => get(path), `${url}?${query}`, size, page);
 
 const statusRank = (user: { disabled: boolean; pending: boolean }) =>
   user.disabled ? 2 : user.pending ? 1 : 0;
@@ -209,13 +200,7 @@ describe('GET /api/user/all: the Usuários table', () => {
       const response = await get(`/api/export/users.${format}?${query}`);
       expect(response.statusCode, format).toBe(200);
     }
-    const csv = await get(`/api/export/users.csv?${query}`);
-    const emails = csv.body
-      .slice(1)
-      .trimEnd()
-      .split('\r\n')
-      .slice(1)
-      .map((line) => line.split(';')[2]);
+    const emails = csvColumn((await get(`/api/export/users.csv?${query}`)).body, 'E-mail');
     expect(emails).toEqual(rows.map((row) => row.email));
     expect(emails.length).toBeGreaterThan(5);
     const refused = await get('/api/export/users.csv?status=talvez');

@@ -1,6 +1,13 @@
 import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
 import { municipalityKey } from '@agroselo/contracts';
 import { expect, test, TOKEN_KEY, tokenOf, widths } from '../fixtures';
+
+/** Picks `option` in the table's filter `label` (a Mantine select). */
+async function choose(page: Page, label: string, option: string) {
+  await page.getByRole('form', { name: 'Filtros' }).getByRole('textbox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
 
 /**
  * The office's other lists (issue 43) on the demo data: at 1280 px an admin narrows Usuários to
@@ -24,12 +31,9 @@ test.describe('the office lists', () => {
     const table = page.getByRole('table', { name: 'Usuários' });
     await expect(table).toBeVisible();
 
-    const filters = page.getByRole('form', { name: 'Filtros' });
-    await filters.getByRole('textbox', { name: 'Papel' }).click();
-    await page.getByRole('option', { name: 'Técnico', exact: true }).click();
+    await choose(page, 'Papel', 'Técnico');
     await expect(page).toHaveURL(/papel=tecnico/);
-    await filters.getByRole('textbox', { name: 'Situação' }).click();
-    await page.getByRole('option', { name: 'Ativos', exact: true }).click();
+    await choose(page, 'Situação', 'Ativos');
     await expect(page).toHaveURL(/situacao=ativos/);
     const rows = table.locator('tbody tr');
     // Every row shown is an active technician (once the new page is in).
@@ -104,9 +108,7 @@ test.describe('the office lists', () => {
     await page.goto('/properties');
     const table = page.getByRole('table', { name: 'Propriedades' });
     await expect(table).toBeVisible();
-    const filters = page.getByRole('form', { name: 'Filtros' });
-    await filters.getByRole('textbox', { name: 'Região' }).click();
-    await page.getByRole('option', { name: 'Campanha', exact: true }).click();
+    await choose(page, 'Região', 'Campanha');
     await expect(page).toHaveURL(/regiao=Campanha/);
     const municipality = table.getByRole('columnheader', { name: 'Município' });
     await municipality.getByRole('button').click();

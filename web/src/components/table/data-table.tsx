@@ -26,7 +26,7 @@ export interface RowSelection {
   onChange: (selected: RowSelectionState) => void;
 }
 
-interface DataTableProps<T, K extends string> {
+export interface DataTableProps<T, K extends string> {
   items: T[];
   columns: DataColumn<T, K>[];
   getRowId: (item: T) => string;

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Group, SimpleGrid, TextInput, type SimpleGridProps } from '@mantine/core';
+import { Button, Group, Select, SimpleGrid, TextInput, type SimpleGridProps } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
+import { REGION_LABELS, REGIONS, type Region } from '@agroselo/contracts';
 
 /**
  * The filters above a staff table, named 'Filtros' for screen readers. A select applies at once;
@@ -76,6 +77,28 @@ export function FilterText({
       onKeyDown={(event) => {
         if (event.key === 'Enter') commit();
       }}
+    />
+  );
+}
+
+const REGION_OPTIONS = REGIONS.map((region) => ({ value: region, label: REGION_LABELS[region] }));
+
+/** The IRGA region of the farm (contracts/src/regions.ts), or every one. */
+export function RegionFilter({
+  value,
+  onChange,
+}: {
+  value: Region | null;
+  onChange: (region: Region | null) => void;
+}) {
+  return (
+    <Select
+      label="Região"
+      placeholder="Todas"
+      data={REGION_OPTIONS}
+      value={value}
+      clearable
+      onChange={(region) => onChange((region as Region | null) ?? null)}
     />
   );
 }

@@ -1,6 +1,5 @@
 import {
   REGION_LABELS,
-  REGIONS,
   type InstanceLevelFilter,
   type InstanceListFilter,
   type InstanceSortKey,
@@ -58,11 +57,6 @@ export const LEVEL_OPTIONS: { value: InstanceLevelFilter; label: string }[] = [
   { value: 'ouro', label: 'Ouro' },
   { value: 'sem_nivel', label: 'Sem nível' },
 ];
-
-export const REGION_OPTIONS = REGIONS.map((region) => ({
-  value: region,
-  label: REGION_LABELS[region],
-}));
 
 /** The columns' names in the address; `-` in front reverses, as the API's `sort`. */
 export const SORT_WORDS: Record<InstanceSortKey, string> = {

@@ -1,8 +1,7 @@
 import { Checkbox, Group, NumberInput, Select } from '@mantine/core';
-import { FilterForm, FilterText } from '../../../components/table/filter-form';
+import { FilterForm, FilterText, RegionFilter } from '../../../components/table/filter-form';
 import {
   LEVEL_OPTIONS,
-  REGION_OPTIONS,
   STATUS_OPTIONS,
   UNASSIGNED_WORD,
   type TableView,
@@ -78,14 +77,7 @@ export function TableFilters({
         searchable
         onChange={(value) => change({ processId: value ?? '' })}
       />
-      <Select
-        label="Região"
-        placeholder="Todas"
-        data={REGION_OPTIONS}
-        value={view.region}
-        clearable
-        onChange={(value) => change({ region: (value as TableView['region']) ?? null })}
-      />
+      <RegionFilter value={view.region} onChange={(region) => change({ region })} />
       <FilterText
         label="Município"
         placeholder="Todos"

@@ -1,32 +1,17 @@
 import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import {
-  Button,
-  Group,
-  Select,
-  Skeleton,
-  Stack,
-  Text,
-  UnstyledButton,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Button, Group, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconBuildingWarehouse } from '@tabler/icons-react';
-import {
-  REGION_LABELS,
-  REGIONS,
-  regionOf,
-  type PropertySortKey,
-  type Region,
-} from '@agroselo/contracts';
+import { REGION_LABELS, regionOf, type PropertySortKey } from '@agroselo/contracts';
 import { ExportMenu } from '../../../components/export-menu';
 import { EmptyList } from '../../../components/list/empty-list';
-import { SearchedList } from '../../../components/list/searched-list';
 import { StatusBadge } from '../../../components/status-badge';
-import { DataTable, type DataColumn } from '../../../components/table/data-table';
-import { FilterForm, FilterText } from '../../../components/table/filter-form';
+import type { DataColumn } from '../../../components/table/data-table';
+import { FilterForm, FilterText, RegionFilter } from '../../../components/table/filter-form';
+import { SearchedTable } from '../../../components/table/searched-table';
 import { useTableView } from '../../../components/table/table-address';
 import { formatCnpj } from '../../../lib/masks';
-import { propertyTableQueryOptions, type PropertyItem } from '../api';
+import { propertyListQueryOptions, type PropertyItem } from '../api';
 import { propertyCountLabel } from '../format';
 import {
   PROPERTY_VIEW,
@@ -36,7 +21,6 @@ import {
 } from '../table-view';
 
 const PAGE_SIZE = 25;
-const REGION_OPTIONS = REGIONS.map((region) => ({ value: region, label: REGION_LABELS[region] }));
 
 interface PropertyTableProps {
   /** The row's name opens the overlay of the property. */
@@ -164,14 +148,7 @@ function PropertyFilters({
       onClear={() => change({ region: null, municipality: '' })}
       actions={actions}
     >
-      <Select
-        label="Região"
-        placeholder="Todas"
-        data={REGION_OPTIONS}
-        value={view.region}
-        clearable
-        onChange={(value) => change({ region: (value as Region | null) ?? null })}
-      />
+      <RegionFilter value={view.region} onChange={(region) => change({ region })} />
       <FilterText
         label="Município"
         placeholder="Todos"
@@ -200,16 +177,14 @@ export function PropertyTable({ onOpen, detailsPath }: PropertyTableProps) {
         filtered={filtered}
         actions={<ExportMenu list="properties" filters={filters} />}
       />
-      <SearchedList
-        query={(params) =>
-          propertyTableQueryOptions(filters, params.search, params.page, PAGE_SIZE)
-        }
+      <SearchedTable
+        query={(params) => propertyListQueryOptions({ ...params, pageSize: PAGE_SIZE }, filters)}
         pageSize={PAGE_SIZE}
         searchLabel="Buscar propriedades"
         searchPlaceholder="Nome, CNPJ ou produtor"
         countLabel={propertyCountLabel}
         errorTitle="Não foi possível carregar as propriedades"
-        skeleton={<Skeleton h={400} radius="md" />}
+        loadingLabel="Carregando propriedades…"
         empty={(search, clear) => (
           <EmptyList
             icon={<IconBuildingWarehouse size={30} />}
@@ -230,20 +205,15 @@ export function PropertyTable({ onOpen, detailsPath }: PropertyTableProps) {
             onClear={search ? clear : undefined}
           />
         )}
-      >
-        {(items, busy) => (
-          <DataTable
-            items={items}
-            columns={columns}
-            getRowId={(property) => property.id}
-            sort={view.sort}
-            onSort={(sort) => change({ sort })}
-            busy={busy}
-            label="Propriedades"
-            minWidth={960}
-          />
-        )}
-      </SearchedList>
+        table={{
+          columns,
+          getRowId: (property) => property.id,
+          sort: view.sort,
+          onSort: (sort) => change({ sort }),
+          label: 'Propriedades',
+          minWidth: 960,
+        }}
+      />
     </Stack>
   );
 }

@@ -1,15 +1,15 @@
 import { useMemo, type ReactNode } from 'react';
-import { Badge, Button, Group, Select, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Select, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconSettings, IconUsers } from '@tabler/icons-react';
 import { ROLE_LABELS, ROLES, type Role, type UserSortKey } from '@agroselo/contracts';
 import { ExportMenu } from '../../../components/export-menu';
 import { EmptyList } from '../../../components/list/empty-list';
-import { SearchedList } from '../../../components/list/searched-list';
-import { DataTable, type DataColumn } from '../../../components/table/data-table';
+import type { DataColumn } from '../../../components/table/data-table';
 import { FilterForm } from '../../../components/table/filter-form';
+import { SearchedTable } from '../../../components/table/searched-table';
 import { useTableView } from '../../../components/table/table-address';
 import { formatMomentDay } from '../../../lib/dates';
-import { userTableQueryOptions, type UserItem } from '../api';
+import { userListQueryOptions, type UserItem } from '../api';
 import { fullName, userCountLabel } from '../format';
 import {
   STATUS_OPTIONS,
@@ -149,14 +149,14 @@ export function UsersTable({ meId, onManage }: UsersTableProps) {
         filtered={filtered}
         actions={<ExportMenu list="users" filters={filters} />}
       />
-      <SearchedList
-        query={(params) => userTableQueryOptions(filters, params.search, params.page, PAGE_SIZE)}
+      <SearchedTable
+        query={(params) => userListQueryOptions({ ...params, pageSize: PAGE_SIZE }, filters)}
         pageSize={PAGE_SIZE}
         searchLabel="Buscar usuários"
         searchPlaceholder="Nome, e-mail ou CPF"
         countLabel={userCountLabel}
         errorTitle="Não foi possível carregar os usuários"
-        skeleton={<Skeleton h={400} radius="md" />}
+        loadingLabel="Carregando usuários…"
         empty={(search, clear) => (
           <EmptyList
             icon={<IconUsers size={30} />}
@@ -171,20 +171,15 @@ export function UsersTable({ meId, onManage }: UsersTableProps) {
             onClear={search ? clear : undefined}
           />
         )}
-      >
-        {(items, busy) => (
-          <DataTable
-            items={items}
-            columns={columns}
-            getRowId={(user) => user.id}
-            sort={view.sort}
-            onSort={(sort) => change({ sort })}
-            busy={busy}
-            label="Usuários"
-            minWidth={900}
-          />
-        )}
-      </SearchedList>
+        table={{
+          columns,
+          getRowId: (user) => user.id,
+          sort: view.sort,
+          onSort: (sort) => change({ sort }),
+          label: 'Usuários',
+          minWidth: 900,
+        }}
+      />
     </Stack>
   );
 }
