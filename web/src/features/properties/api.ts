@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import type { Property, PropertyBody, PropertyRegisterBody, Stamp } from '@agroselo/contracts';
 import { api, listPage, type Camel, type QueryParams } from '../../api';
 import type { ListPageParams } from '../../components/list/searched-list';
-import { SESSION_QUERY_KEY } from '../../app/session';
+import { SESSION_QUERY_KEY } from '../../session';
 
 export type PropertyItem = Camel<Property>;
 export type PropertyInstanceItem = PropertyItem['processInstances'][number];
