@@ -5,9 +5,7 @@ import { expect } from 'vitest';
  * the totals the pages announced: a view whose pages agree has one.
  */
 export async function walkPages<T extends { id: string }>(
-  get: (
-    url: string,
-  ) => Promise<{
+  get: (url: string) => Promise<{
     statusCode: number;
     body: string;
     headers: Record<string, unknown>;
