@@ -3,14 +3,31 @@ import type { Db } from '../db/client';
 import type { Page } from './pagination';
 import { executeRaw } from './raw-statement';
 
-export interface TablePageQuery {
+/** A list's order: the sort value of a row (the id breaks ties in the same direction). */
+export interface TableSort {
+  key: SQL;
+  descending: boolean;
+}
+
+/**
+ * The order a list's `sort` asks for (`-` in front reverses; the contracts allow only the keys
+ * of `columns`), or `fallback`'s, the spec list's own, when there is none.
+ */
+export function tableSort<K extends string>(
+  columns: Record<K, SQL>,
+  sort: string | undefined,
+  fallback: K,
+): TableSort {
+  const wire = sort ?? fallback;
+  const descending = wire.startsWith('-');
+  return { key: columns[(descending ? wire.slice(1) : wire) as K], descending };
+}
+
+export interface TablePageQuery extends TableSort {
   /** The table the list reads, with what its filters and sort need joined. */
   source: SQL;
   where: SQL | undefined;
-  /** The sort value of a row; the id breaks ties in the same direction. */
-  key: SQL;
   id: SQL;
-  descending: boolean;
   limit: number;
   offset: number;
   /** The answer's columns, read from what `rows` joins to each row of the page (`page.id`). */

@@ -12,7 +12,7 @@ import type { Db } from '../../db/client';
 import { processInstances, properties as p, users } from '../../db/schema';
 import type { Page } from '../../lib/pagination';
 import { propertySearchTerm, searchPattern } from '../../lib/search';
-import { readTablePage } from '../../lib/table-page';
+import { readTablePage, tableSort, type TableSort } from '../../lib/table-page';
 import type { Caller } from '../../plugins/auth';
 import { saoPauloToday } from '../certificates/status';
 import { owner, propertyJson } from './queries';
@@ -31,7 +31,7 @@ const regionOrder = sql`case ${p.region} ${sql.raw(
 const requestCount = sql`(select count(*) from ${processInstances} where ${processInstances.propertyId} = ${p.id})`;
 
 /** The sort value of each column; `business_name` is the spec's list order (properties_list_idx). */
-export const PROPERTY_SORT_COLUMNS: Record<PropertySortKey, SQL> = {
+const PROPERTY_SORT_COLUMNS: Record<PropertySortKey, SQL> = {
   business_name: sql`${p.searchText} collate "C"`,
   cnpj: sql`${p.cnpj}`,
   municipality: sql`${p.municipalityKey}`,
@@ -41,18 +41,9 @@ export const PROPERTY_SORT_COLUMNS: Record<PropertySortKey, SQL> = {
   created_at: sql`${p.createdAt}`,
 };
 
-export interface PropertyTableSort {
-  key: SQL;
-  descending: boolean;
-}
-
 /** The table's order: the column asked for, or the spec's alphabetical one. */
-export function propertyTableSort(sort: string | undefined): PropertyTableSort {
-  const wire = sort ?? 'business_name';
-  const descending = wire.startsWith('-');
-  const column = (descending ? wire.slice(1) : wire) as PropertySortKey;
-  return { key: PROPERTY_SORT_COLUMNS[column], descending };
-}
+export const propertyTableSort = (sort: string | undefined): TableSort =>
+  tableSort(PROPERTY_SORT_COLUMNS, sort, 'business_name');
 
 export type PropertyTableQuery = Partial<PropertyFilter> & { query?: string };
 
@@ -96,15 +87,13 @@ export function listPropertyTable(
   caller: Caller,
   query: PropertyTableQuery & { limit: number; offset: number },
 ): Promise<Page<string>> {
-  const sort = propertyTableSort(query.sort);
   return readTablePage(
     db,
     {
       source: sql`${p}`,
       where: propertyTableWhere(caller, query),
-      key: sort.key,
+      ...propertyTableSort(query.sort),
       id: sql`${p.id}`,
-      descending: sort.descending,
       limit: query.limit,
       offset: query.offset,
       columns: [sql`${propertyJson(sql`${caller.id}`, sql`${saoPauloToday()}::date`)}`],

@@ -10,7 +10,7 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import type { Page } from '../../lib/pagination';
 import { searchPattern, userSearchTerm } from '../../lib/search';
-import { readTablePage } from '../../lib/table-page';
+import { readTablePage, tableSort, type TableSort } from '../../lib/table-page';
 import { MANAGED_USER_COLUMNS, managedUserFromRow } from './present';
 
 /** The roles in the order of their labels, as the table shows them. */
@@ -22,7 +22,7 @@ const roleOrder = sql`case ${users.role} ${sql.raw(
 )} end`;
 
 /** The sort value of each column; `name` is the spec's list order (users_list_idx). */
-export const USER_SORT_COLUMNS: Record<UserSortKey, SQL> = {
+const USER_SORT_COLUMNS: Record<UserSortKey, SQL> = {
   name: sql`${users.searchText}`,
   email: sql`${users.email}`,
   role: roleOrder,
@@ -31,18 +31,9 @@ export const USER_SORT_COLUMNS: Record<UserSortKey, SQL> = {
   created_at: sql`${users.createdAt}`,
 };
 
-export interface UserTableSort {
-  key: SQL;
-  descending: boolean;
-}
-
 /** The table's order: the column asked for, or the spec's alphabetical one. */
-export function userTableSort(sort: string | undefined): UserTableSort {
-  const wire = sort ?? 'name';
-  const descending = wire.startsWith('-');
-  const column = (descending ? wire.slice(1) : wire) as UserSortKey;
-  return { key: USER_SORT_COLUMNS[column], descending };
-}
+export const userTableSort = (sort: string | undefined): TableSort =>
+  tableSort(USER_SORT_COLUMNS, sort, 'name');
 
 export type UserTableQuery = Partial<UserFilter> & { query?: string };
 
@@ -70,15 +61,13 @@ export function listUserTable(
   db: Db,
   query: UserTableQuery & { limit: number; offset: number },
 ): Promise<Page<ManagedUser>> {
-  const sort = userTableSort(query.sort);
   return readTablePage(
     db,
     {
       source: sql`${users}`,
       where: userTableWhere(query),
-      key: sort.key,
+      ...userTableSort(query.sort),
       id: sql`${users.id}`,
-      descending: sort.descending,
       limit: query.limit,
       offset: query.offset,
       columns: COLUMNS,
