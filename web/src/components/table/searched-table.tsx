@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { Skeleton, VisuallyHidden } from '@mantine/core';
 import type { QueryKey, UseQueryOptions } from '@tanstack/react-query';
 import type { ListResult } from '../../api';
 import { SearchedList, type ListPageParams } from '../list/searched-list';
 import { DataTable, type DataTableProps } from './data-table';
+import { TableSkeleton } from './table-skeleton';
 
 interface SearchedTableProps<T, K extends string, Q extends QueryKey> {
   query: (params: ListPageParams) => UseQueryOptions<ListResult<T>, Error, ListResult<T>, Q>;
@@ -25,15 +25,7 @@ export function SearchedTable<T, K extends string, Q extends QueryKey>({
   ...list
 }: SearchedTableProps<T, K, Q>) {
   return (
-    <SearchedList
-      {...list}
-      skeleton={
-        <div role="status" aria-live="polite">
-          <VisuallyHidden>{loadingLabel}</VisuallyHidden>
-          <Skeleton h={400} radius="md" aria-hidden />
-        </div>
-      }
-    >
+    <SearchedList {...list} skeleton={<TableSkeleton label={loadingLabel} />}>
       {(items, busy) => <DataTable {...table} items={items} busy={busy} />}
     </SearchedList>
   );

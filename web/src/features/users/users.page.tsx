@@ -15,6 +15,7 @@ import { useSession } from '../../session';
 import { ExportMenu } from '../../components/export-menu';
 import { EmptyList } from '../../components/list/empty-list';
 import { SearchedList } from '../../components/list/searched-list';
+import { TableSkeleton } from '../../components/table/table-skeleton';
 import { useWide } from '../../components/table/use-wide';
 import { userListQueryOptions, type UserItem } from './api';
 import { UserCard } from './components/user-card';
@@ -58,15 +59,6 @@ function ListSkeleton() {
   );
 }
 
-function TableSkeleton() {
-  return (
-    <div role="status" aria-live="polite">
-      <VisuallyHidden>Carregando usuários…</VisuallyHidden>
-      <Skeleton h={400} radius="md" aria-hidden />
-    </div>
-  );
-}
-
 /**
  * Spec §2 Usuários (admins): search the server, manage each account in a modal; from 992 px a
  * dense table with filters and sortable columns (issue 43).
@@ -96,7 +88,7 @@ export function UsersPage() {
           {!wide && <ExportMenu list="users" />}
         </Group>
         {wide ? (
-          <Suspense fallback={<TableSkeleton />}>
+          <Suspense fallback={<TableSkeleton label="Carregando usuários…" />}>
             <UsersTable meId={me?.id} onManage={manage} />
           </Suspense>
         ) : (

@@ -7,6 +7,7 @@ import { EmptyList } from '../../../components/list/empty-list';
 import { SearchedList } from '../../../components/list/searched-list';
 import { ExportMenu } from '../../../components/export-menu';
 import { useViewSelection } from '../../../components/table/use-view-selection';
+import { TableSkeleton } from '../../../components/table/table-skeleton';
 import { useWide } from '../../../components/table/use-wide';
 import {
   instanceTableQueryOptions,
@@ -126,7 +127,7 @@ export function StaffInstances({
         }
         countLabel={countLabel}
         errorTitle="Não foi possível carregar os processos"
-        skeleton={wide ? <Skeleton h={400} radius="md" /> : <CardsSkeleton />}
+        skeleton={wide ? <TableSkeleton label="Carregando processos…" /> : <CardsSkeleton />}
         empty={(search, clear) =>
           search ? (
             <EmptyList
