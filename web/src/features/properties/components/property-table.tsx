@@ -1,7 +1,7 @@
 import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Button, Group, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { IconBuildingWarehouse } from '@tabler/icons-react';
+import { ActionIcon, Stack, Text, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { IconBuildingWarehouse, IconChevronRight } from '@tabler/icons-react';
 import { REGION_LABELS, regionOf, type PropertySortKey } from '@agroselo/contracts';
 import { ExportMenu } from '../../../components/export-menu';
 import { EmptyList } from '../../../components/list/empty-list';
@@ -38,16 +38,14 @@ function Requests({ property }: { property: PropertyItem }) {
       </Text>
     );
   return (
-    <>
-      <Group gap={6} wrap="nowrap">
-        <Text size="sm">{property.processInstances.length}</Text>
-        <StatusBadge status={latest.status} size="sm" style={{ flexShrink: 0 }} />
-      </Group>
+    <Stack gap={2} align="flex-start">
+      {/* Whole: a badge cut to 'AGUARDAND…' says nothing; the names and towns wrap instead. */}
+      <StatusBadge status={latest.status} size="sm" miw="max-content" />
       <Text size="xs" c="dimmed">
-        <VisuallyHidden>último: </VisuallyHidden>
+        {property.processInstances.length} · <VisuallyHidden>último: </VisuallyHidden>
         {latest.process.stamp.name}
       </Text>
-    </>
+    </Stack>
   );
 }
 
@@ -115,16 +113,20 @@ function columnsOf({
     {
       id: 'details',
       header: <VisuallyHidden>Ações</VisuallyHidden>,
+      // An icon, so that the seven columns fit 1280 px beside the side menu; the name opens the
+      // overlay, whose 'Detalhes' says it in words.
       cell: (property) => (
-        <Button
-          component={Link}
-          to={detailsPath(property.id)}
-          size="xs"
-          variant="light"
-          aria-label={`Detalhes de ${property.businessName}`}
-        >
-          Detalhes
-        </Button>
+        <Tooltip label="Detalhes" withArrow>
+          <ActionIcon
+            component={Link}
+            to={detailsPath(property.id)}
+            size="lg"
+            variant="light"
+            aria-label={`Detalhes de ${property.businessName}`}
+          >
+            <IconChevronRight size={18} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
       ),
     },
   ];
