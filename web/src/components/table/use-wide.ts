@@ -1,7 +1,7 @@
 import { useMediaQuery } from '@mantine/hooks';
 
 /** From here up (Mantine's md, 992 px) the staff lists are dense tables; below, their cards. */
-export const WIDE_QUERY = '(min-width: 62em)';
+const WIDE_QUERY = '(min-width: 62em)';
 
 export const useWide = (): boolean =>
   useMediaQuery(WIDE_QUERY, false, { getInitialValueInEffect: false });

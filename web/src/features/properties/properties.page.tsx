@@ -106,7 +106,7 @@ export function PropertiesPage() {
   );
 }
 
-/** The spec's table (Nome, CNPJ, Município), below 992 px. */
+/** The spec's table below 992 px: Nome, and from 768 px its CNPJ and Município. */
 function PropertyList({
   selectedId,
   onOpen,
@@ -147,7 +147,7 @@ function PropertyList({
               <Table.Tr>
                 <Table.Th>Nome</Table.Th>
                 <Table.Th visibleFrom="sm">CNPJ</Table.Th>
-                <Table.Th visibleFrom="lg">Município</Table.Th>
+                <Table.Th visibleFrom="sm">Município</Table.Th>
                 <Table.Th>
                   <VisuallyHidden>Ações</VisuallyHidden>
                 </Table.Th>
@@ -178,7 +178,7 @@ function PropertyList({
                   <Table.Td visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>
                     {formatCnpj(property.cnpj)}
                   </Table.Td>
-                  <Table.Td visibleFrom="lg">{property.municipality}</Table.Td>
+                  <Table.Td visibleFrom="sm">{property.municipality}</Table.Td>
                   <Table.Td ta="right">
                     <Button
                       component={Link}
