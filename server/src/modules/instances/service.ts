@@ -19,7 +19,7 @@ import { prepared, unseenPlaceholder } from '../../lib/prepared';
 import { propertySearchTerm, searchPattern } from '../../lib/search';
 import { dataVersion, searchPageOfRows, searchTotals } from '../../lib/search-totals';
 import type { Caller } from '../../plugins/auth';
-import { awaitsTechnician, isOpen } from './conditions';
+import { awaitsTechnician, isOpen, LIST_COUNTERS } from './conditions';
 import { formProgress } from './form-progress';
 import {
   INSTANCE_SUMMARY_WIDTH,
@@ -39,12 +39,6 @@ const LIST_FILTERS: Record<CountedFilter, SQL> = {
   // Rejected and finished instances have left the dashboard for good.
   in_progress: isOpen,
   pending: awaitsTechnician,
-};
-
-/** The counters that triggers keep for each list filter (db/schema.ts, listCounts). */
-const LIST_COUNTERS: Record<CountedFilter, string> = {
-  in_progress: 'instances_open',
-  pending: 'instances_awaiting_technician',
 };
 
 /**
