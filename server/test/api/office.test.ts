@@ -14,7 +14,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { events, processInstances } from '../../src/db/schema';
+import { events, processInstances, properties, users } from '../../src/db/schema';
 import {
   createCertificate,
   createFormInstance,
@@ -412,6 +412,16 @@ describe('GET /api/process-instance/all: the office table', () => {
       `${SEARCH_URL}?status=all&sort=created_at&query=${encodeURIComponent(farm.businessName)}`,
     );
     expect(page(byFarm.json()).map((row) => row.id)).toEqual([farm.row.id]);
+    const [producer] = await t.db
+      .select({ email: users.email })
+      .from(users)
+      .innerJoin(properties, eq(properties.ownerId, users.id))
+      .where(eq(properties.id, farm.row.propertyId));
+    const byProducer = await get(
+      admin,
+      `${SEARCH_URL}?status=all&sort=created_at&query=${encodeURIComponent(producer!.email)}`,
+    );
+    expect(page(byProducer.json()).map((row) => row.id)).toEqual([farm.row.id]);
     const certified = fixtures.find((f) => f.state === 'finished')!;
     const [certificate] = await t.db.query.certificates.findMany({
       where: (c, { eq: same }) => same(c.processInstanceId, certified.row.id),

@@ -36,6 +36,7 @@ import {
 /** Who answers for the instance (responsibleId), as the sort and the rows join them. */
 export const responsible = alias(users, 'responsible');
 const owner = alias(users, 'owner');
+const searched = alias(p, 'searched');
 
 /** Which instances each status of the tables holds (spec §4). */
 export const STATUS_CONDITIONS: Record<InstanceListFilter, SQL | undefined> = {
@@ -228,9 +229,13 @@ export function tableWhere(shape: TableShape, value: TableValue): SQL {
       shape.minIdleDays
         ? sql`coalesce(${i.lastActionAt}, ${i.createdAt}) < ${daysAgo(value('today'), value('min_idle_days'))}`
         : undefined,
+      // Each branch reads its own index (the texts' trigrams, the owner's farms, the numbers).
       shape.search
-        ? sql`(${p.searchText} like ${value('pattern')}
-          or ${p.ownerId} in (select ${owner.id} from ${users} ${owner} where ${owner.searchText} like ${value('pattern')})
+        ? sql`(${i.propertyId} in (
+            select ${searched.id} from ${p} ${searched} where ${searched.searchText} like ${value('pattern')}
+            union all
+            select ${searched.id} from ${users} ${owner} inner join ${p} ${searched} on ${searched.ownerId} = ${owner.id}
+            where ${owner.searchText} like ${value('pattern')})
           or ${i.id} in (select ${certificates.processInstanceId} from ${certificates} where replace(${certificates.number}, '-', '') like ${value('certificate')}))`
         : undefined,
     ) ?? sql`true`
@@ -239,7 +244,7 @@ export function tableWhere(shape: TableShape, value: TableValue): SQL {
 
 /** The joins a filtered, sorted read of instances needs: its property, and its sort column's. */
 function tableFrom(shape: TableShape, sort: TableSort | null): SQL {
-  const property = shape.municipality || shape.search || sort?.column.join === 'property';
+  const property = shape.municipality || sort?.column.join === 'property';
   return sql`${i} ${property ? sql`inner join ${p} on ${p.id} = ${i.propertyId}` : sql``} ${
     sort?.column.join === 'stamp'
       ? sql`inner join ${stamps} on ${stamps.processId} = ${i.processId}`
@@ -291,21 +296,20 @@ const unseenValue: TableValue = (name) =>
 const TOTAL_AT = INSTANCE_SUMMARY_WIDTH + 2;
 
 /**
- * A page of a staff table and its total in ONE statement, whatever the filters and the page: the
- * page is chosen from the instances (and their property only when a filter or the sort needs it),
- * in the sort's order, where an index in that order serves the filters it walks it; only the
- * page's rows are joined and presented. The total is counted beside it, or read from the counter
- * triggers keep for a list with no filter. Past the last page the total still comes back, on a
- * row with no instance.
+ * A page of a staff table and its total in ONE statement, whatever the filters and the page. A
+ * list no filter narrows (the tables as they open) walks its index in the sort's order, when one
+ * has it, and reads its total from the counter triggers keep. Otherwise the matching instances
+ * are chosen once from the narrow rows their filters touch (`matching`, with the sort value),
+ * counted and sorted there. Either way only the page's rows, fetched by key, are joined and
+ * presented, and past the last page the total still comes back, on a row with no instance.
  */
 function tableStatement(shape: TableShape, sortKey: string): SQL {
   const sort = tableSort(sortKey);
+  const { expression } = sort.column;
   const dir = direction(sort.descending);
   const where = tableWhere(shape, unseenValue);
+  const page = sql`limit ${unseenPlaceholder('limit')} offset ${unseenPlaceholder('offset')}`;
   const counter = countedList(shape);
-  const total = counter
-    ? sql`select ${listCounts.total} from ${listCounts} where ${listCounts.name} = ${sql.raw(`'${counter}'`)}`
-    : sql`select count(*) from ${tableFrom(shape, null)} where ${where}`;
   const columns = instanceSummaryColumns(responsible, unseenValue('today'));
   const progress = formProgress(i.id);
   const select = sql.join(
@@ -319,23 +323,32 @@ function tableStatement(shape: TableShape, sortKey: string): SQL {
     ],
     sql`, `,
   );
-  return sql`
-    with page as (
-      select ${i.id} as id, ${sort.column.expression} as k
-      from ${tableFrom(shape, sort)}
-      where ${where}
-      order by k ${dir}, id ${dir}
-      limit ${unseenPlaceholder('limit')} offset ${unseenPlaceholder('offset')}
-    )
-    select ${select}
-    from (${total}) total (n)
-    left join page on true
-    left join ${i} on ${i.id} = page.id
+  // The page's ids as an array: the planner expects a handful of rows whatever the limit it does
+  // not see, and fetches them by key (instancePageQuery in service.ts).
+  const head = counter
+    ? sql`
+      select ${select}
+      from (select ${listCounts.total} from ${listCounts} where ${listCounts.name} = ${sql.raw(`'${counter}'`)}) total (n)
+      left join ${i} on ${i.id} = any(array(
+        select ${i.id} from ${tableFrom(shape, sort)} where ${where}
+        order by ${expression} ${dir}, ${i.id} ${dir} ${page}))`
+    : sql`
+      with matching as materialized (
+        select ${i.id} as id, ${expression} as k from ${tableFrom(shape, sort)} where ${where}
+      )
+      select ${select}
+      from (select count(*) from matching) total (n)
+      left join ${i} on ${i.id} = any(array(
+        select id from matching order by k ${dir}, id ${dir} ${page}))`;
+  return sql`${head}
     left join ${p} on ${p.id} = ${i.propertyId}
     left join ${stamps} on ${stamps.processId} = ${i.processId}
     left join ${processes} on ${processes.id} = ${i.processId}
-    left join ${users} ${responsible} on ${responsible.id} = ${responsibleId}
-    order by page.k ${dir}, page.id ${dir}`;
+    -- One key lookup per row: as a plain join, the planner may walk the users' index from its start.
+    left join lateral (
+      select ${users.firstName}, ${users.lastName} from ${users} where ${users.id} = ${responsibleId} offset 0
+    ) ${responsible} on true
+    order by ${expression} ${dir}, ${i.id} ${dir}`;
 }
 
 /** A table statement's rows: the page's instances, and the total every row carries. */
