@@ -3,10 +3,9 @@ import {
   type InstanceFilter,
   type InstanceListFilter,
   type InstanceSortKey,
-  type InstanceSummary,
 } from '@agroselo/contracts';
 import { createHash } from 'node:crypto';
-import { and, isNotNull, not, SQL, sql } from 'drizzle-orm';
+import { and, isNotNull, not, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import {
@@ -25,13 +24,7 @@ import { rawVariant } from '../../lib/raw-statement';
 import { propertySearchTerm, searchPattern } from '../../lib/search';
 import { saoPauloToday } from '../certificates/status';
 import { awaitsProducer, awaitsTechnician, isOpen, LIST_COUNTERS } from './conditions';
-import { formProgress } from './form-progress';
-import {
-  INSTANCE_SUMMARY_WIDTH,
-  instanceSummaryColumns,
-  instanceSummaryFromRow,
-  responsibleId,
-} from './present';
+import { instanceStatusSql, instanceSummaryJson, responsibleId } from './present';
 
 /** Who answers for the instance (responsibleId), as the sort and the rows join them. */
 export const responsible = alias(users, 'responsible');
@@ -49,9 +42,6 @@ export const STATUS_CONDITIONS: Record<InstanceListFilter, SQL | undefined> = {
   all: undefined,
 };
 
-/** The spec's order of statuses (InstanceStatus: ONGOING 0, FINISHED 1, PENDING 2, …). */
-const statusOrder = sql`case when ${i.finished} then 1 when ${i.technicianId} is null then 2 when ${i.rejected} then 4 when ${i.initiated} then 0 else 3 end`;
-
 interface SortColumn {
   expression: SQL;
   /** Ascending on the wire is descending on the expression (days since = newest first). */
@@ -68,7 +58,8 @@ const SORT_COLUMNS: Record<InstanceSortKey, SortColumn> = {
   region: { expression: sql`${i.region}` },
   seal: { expression: sql`lower(${stamps.name})`, join: 'stamp' },
   safra: { expression: sql`${processes.safra}`, join: 'process' },
-  status: { expression: statusOrder },
+  // The spec's order of statuses, its codes (InstanceStatus: ONGOING 0, FINISHED 1, PENDING 2, …).
+  status: { expression: instanceStatusSql },
   technician: {
     expression: sql`coalesce(lower(${responsible.firstName} || ' ' || ${responsible.lastName}), '')`,
     join: 'responsible',
@@ -293,15 +284,14 @@ const unseenValue: TableValue = (name) =>
     ? sql`${sql.placeholder(name)}`
     : sql`(select ${sql.placeholder(name)}::${sql.raw(VALUE_TYPES[name])})`;
 
-const TOTAL_AT = INSTANCE_SUMMARY_WIDTH + 2;
-
 /**
- * A page of a staff table and its total in ONE statement, whatever the filters and the page. A
- * list no filter narrows (the tables as they open) walks its index in the sort's order, when one
- * has it, and reads its total from the counter triggers keep. Otherwise the matching instances
- * are chosen once from the narrow rows their filters touch (`matching`, with the sort value),
- * counted and sorted there. Either way only the page's rows, fetched by key, are joined and
- * presented, and past the last page the total still comes back, on a row with no instance.
+ * A page of a staff table and its total in ONE statement, whatever the filters and the page. The
+ * page walks the index in the sort's order where one serves the filters (each is an index's
+ * leading column), else sorts the matches, and only its rows, fetched by key, are joined and
+ * presented. The total is counted beside it, or read from the counter triggers keep for a list
+ * no filter narrows (the tables as they open). A search's matches are costly to find: they are
+ * found once (`matching`, with the sort value), then counted and sorted there. Past the last page
+ * the total still comes back, on a row with no instance.
  */
 function tableStatement(shape: TableShape, sortKey: string): SQL {
   const sort = tableSort(sortKey);
@@ -310,36 +300,27 @@ function tableStatement(shape: TableShape, sortKey: string): SQL {
   const where = tableWhere(shape, unseenValue);
   const page = sql`limit ${unseenPlaceholder('limit')} offset ${unseenPlaceholder('offset')}`;
   const counter = countedList(shape);
-  const columns = instanceSummaryColumns(responsible, unseenValue('today'));
-  const progress = formProgress(i.id);
-  const select = sql.join(
-    [
-      ...Object.values(columns).map((column) =>
-        column instanceof SQL.Aliased ? column.sql : sql`${column}`,
-      ),
-      progress.formsTotal,
-      progress.formsFinished,
-      sql`total.n`,
-    ],
-    sql`, `,
-  );
+  const matching = shape.search
+    ? sql`with matching as materialized (
+        select ${i.id} as id, ${expression} as k from ${tableFrom(shape, sort)} where ${where})`
+    : sql``;
+  const total = counter
+    ? sql`select ${listCounts.total} from ${listCounts} where ${listCounts.name} = ${sql.raw(`'${counter}'`)}`
+    : shape.search
+      ? sql`select count(*) from matching`
+      : sql`select count(*) from ${tableFrom(shape, null)} where ${where}`;
+  const pageIds = shape.search
+    ? sql`select id from matching order by k ${dir}, id ${dir} ${page}`
+    : sql`select ${i.id} from ${tableFrom(shape, sort)} where ${where}
+        order by ${expression} ${dir}, ${i.id} ${dir} ${page}`;
+  // Past the last page the one row has no instance: no json.
+  const json = instanceSummaryJson(responsible, unseenValue('today'));
   // The page's ids as an array: the planner expects a handful of rows whatever the limit it does
   // not see, and fetches them by key (instancePageQuery in service.ts).
-  const head = counter
-    ? sql`
-      select ${select}
-      from (select ${listCounts.total} from ${listCounts} where ${listCounts.name} = ${sql.raw(`'${counter}'`)}) total (n)
-      left join ${i} on ${i.id} = any(array(
-        select ${i.id} from ${tableFrom(shape, sort)} where ${where}
-        order by ${expression} ${dir}, ${i.id} ${dir} ${page}))`
-    : sql`
-      with matching as materialized (
-        select ${i.id} as id, ${expression} as k from ${tableFrom(shape, sort)} where ${where}
-      )
-      select ${select}
-      from (select count(*) from matching) total (n)
-      left join ${i} on ${i.id} = any(array(
-        select id from matching order by k ${dir}, id ${dir} ${page}))`;
+  const head = sql`${matching}
+    select case when ${i.id} is null then null else ${json} end, total.n
+    from (${total}) total (n)
+    left join ${i} on ${i.id} = any(array(${pageIds}))`;
   return sql`${head}
     left join ${p} on ${p.id} = ${i.propertyId}
     left join ${stamps} on ${stamps.processId} = ${i.processId}
@@ -351,11 +332,11 @@ function tableStatement(shape: TableShape, sortKey: string): SQL {
     order by ${expression} ${dir}, ${i.id} ${dir}`;
 }
 
-/** A table statement's rows: the page's instances, and the total every row carries. */
-function tablePage(rows: unknown[][]): Page<InstanceSummary> {
-  const items: InstanceSummary[] = [];
-  for (const row of rows) if (row[0] !== null) items.push(instanceSummaryFromRow(row));
-  return { items, total: rows.length > 0 ? Number(rows[0]![TOTAL_AT]) : 0 };
+/** A table statement's rows: the page's instances as json text, and the total every row carries. */
+function tablePage(rows: unknown[][]): Page<string> {
+  const items: string[] = [];
+  for (const row of rows) if (row[0] !== null) items.push(row[0] as string);
+  return { items, total: rows.length > 0 ? Number(rows[0]![1]) : 0 };
 }
 
 /**
@@ -365,7 +346,7 @@ function tablePage(rows: unknown[][]): Page<InstanceSummary> {
 export function listInstanceTable(
   db: Db,
   query: InstanceTableQuery & { limit: number; offset: number },
-): Promise<Page<InstanceSummary>> {
+): Promise<Page<string>> {
   const shape = tableShape(query);
   const sortKey = query.sort ?? DEFAULT_SORT;
   const key = `${sortKey}:${Object.values(shape).join(':')}`;
