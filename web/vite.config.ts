@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { build, defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { INDEX_BOOT_ROOT } from '../contracts/src/constants.ts';
 import { paths } from './src/app/paths.ts';
 
@@ -367,9 +368,66 @@ function prerender(): Plugin {
   };
 }
 
+/**
+ * The web app manifest (installable, pt-BR) and the service worker (src/offline/service-worker.ts,
+ * built with Workbox), which precaches every file of the build a page may need offline: the
+ * shell, every route's code and styles, the icons, and the prerendered public pages at their own
+ * paths. Runs after `prerender`, whose pages it lists. The pages register the worker themselves
+ * once loaded (src/offline/register.ts).
+ */
+const offlineApp = () =>
+  VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src/offline',
+    filename: 'service-worker.ts',
+    injectRegister: false,
+    // After prerender's closeBundle has written the pages it lists.
+    integration: { closeBundleOrder: 'post' },
+    manifest: {
+      name: 'AgroSelo — Selo Ambiental da Lavoura de Arroz',
+      short_name: 'AgroSelo',
+      description:
+        'Selos de qualidade para a produção de arroz do Rio Grande do Sul. Funciona no campo, sem sinal.',
+      lang: 'pt-BR',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      theme_color: '#25803b',
+      background_color: '#ffffff',
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+        {
+          src: '/icons/icon-maskable-512.png',
+          sizes: '512x512',
+          type: 'image/png',
+          purpose: 'maskable',
+        },
+      ],
+    },
+    injectManifest: {
+      globPatterns: ['**/*.{js,css,html,svg,png,jpg,webmanifest}'],
+      // The server fills the signed-in shell per request; the hero's videos play online only.
+      globIgnores: [`${SHELLS_DIR}/**`, 'media/*.{mp4,webm}', ROUTE_PRELOADS_FILE],
+      // Hashed names change with their content: no revision needed.
+      dontCacheBustURLsMatching: /^assets\//,
+      manifestTransforms: [
+        (entries) => ({
+          manifest: entries.map((entry) => {
+            // A prerendered page is served at its route's path, never at its file's.
+            const page = new RegExp(`^${PRERENDERED_DIR}/(.+)\\.html$`).exec(entry.url);
+            if (!page) return { ...entry, url: `/${entry.url}` };
+            return { ...entry, url: page[1] === 'index' ? '/' : `/${page[1]}` };
+          }),
+          warnings: [],
+        }),
+      ],
+    },
+  });
+
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), mantineReactId(), routePreloads(), precompress(), prerender()],
+  plugins: [react(), mantineReactId(), routePreloads(), precompress(), prerender(), offlineApp()],
   server: {
     proxy: { '/api': 'http://localhost:3000' },
   },

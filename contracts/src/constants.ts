@@ -99,7 +99,7 @@ export const STANDING_REASON_LABELS: Record<StandingReason, string> = {
   other: 'Outro motivo',
 };
 
-export const FIELD_TYPES = ['text', 'date', 'datetime', 'bool', 'form'] as const;
+export const FIELD_TYPES = ['text', 'date', 'datetime', 'bool', 'number', 'form'] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
 
 export const FIELD_TYPE_LABELS: Record<FieldType, string> = {
@@ -107,8 +107,18 @@ export const FIELD_TYPE_LABELS: Record<FieldType, string> = {
   date: 'Data',
   datetime: 'Data/Hora',
   bool: 'Sim/Não',
+  number: 'Número',
   form: 'Lista',
 };
+
+/** The units the builder offers for a 'Número'; any other short label may be typed. */
+export const NUMBER_UNITS = ['ha', 'cm', 'L/ha', 'kg'] as const;
+export const NUMBER_UNIT_MAX = 20;
+/** Decimal places a 'Número' may take (0: whole numbers); 2 when the builder gives none. */
+export const NUMBER_DECIMALS_MAX = 4;
+export const NUMBER_DECIMALS_DEFAULT = 2;
+/** The largest magnitude of a 'Número' (a trillion: hectares, kilos and litres fit well below). */
+export const NUMBER_ABS_MAX = 1e12;
 
 /** The longest answer of a text field (a paragraph or two; a report goes as a proof). */
 export const FIELD_TEXT_MAX = 4000;

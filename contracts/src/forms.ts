@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { IdSchema, safeText } from './common';
 import { FIELD_TEXT_MAX, PROOF_TYPES, SAVE_FIELDS_MAX } from './constants';
 import { messages } from './messages';
+import { FieldLogicSchema } from './form-logic';
 import { FieldPendencySchema } from './review';
 import { LastSeasonSchema } from './safras';
 import { FieldSchema, uploadSchema } from './seals';
@@ -64,6 +65,8 @@ export type CellInstance = z.infer<typeof CellInstanceSchema>;
 /** Spec §3 FieldInstance; a Lista's cells come in `child_field_instances`, row by row. */
 export const FieldInstanceSchema = CellInstanceSchema.extend({
   child_field_instances: z.array(CellInstanceSchema),
+  /** The field's rules in this form ('Documentos' fields have none), as the page evaluates them. */
+  logic: FieldLogicSchema,
   /** The newest pendência not resolved on this field, else the newest; null without any. */
   pendency: FieldPendencySchema.nullable(),
   /** A finished form's field reopened by an open pendência: its owner may change it (and its proof). */
@@ -102,14 +105,20 @@ export const FormInstanceSchema = z.object({
     .nullable(),
   /** What the caller may do now; the server refuses the rest anyway. */
   actions: z.object({ edit: z.boolean(), finish: z.boolean() }),
+  /** The hectares of rice the request enrolled: a Lista's total may not pass them. */
+  rice_area_ha: z.number().nullable(),
   field_instances: z.array(FieldInstanceSchema),
 });
 export type FormInstance = z.infer<typeof FormInstanceSchema>;
 
-/** Sim/Não as a form or JSON sends it; content is checked against the field's type later. */
+/**
+ * Sim/Não and a Número as a form or JSON sends them; content is checked against the field's type
+ * later.
+ */
 const ContentSchema = z.union([
   safeText().max(FIELD_TEXT_MAX, m.textTooLong(FIELD_TEXT_MAX)),
   z.boolean(),
+  z.number(),
   z.null(),
 ]);
 
@@ -138,6 +147,7 @@ export const FieldEditBodySchema = z.object({
     [
       safeText({ error: m.contentRequired }).max(FIELD_TEXT_MAX, m.textTooLong(FIELD_TEXT_MAX)),
       z.boolean(),
+      z.number(),
       z.null(),
     ],
     {

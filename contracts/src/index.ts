@@ -9,6 +9,7 @@ export * from './seals';
 export * from './notifications';
 export * from './instances';
 export * from './forms';
+export * from './form-logic';
 export * from './rules/documents';
 export * from './rules/email';
 export * from './rules/password';

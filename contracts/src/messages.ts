@@ -202,6 +202,11 @@ export const messages = {
     boolInvalid: 'Responda Sim ou Não (true ou false)',
     dateInvalid: 'Data inválida: use o formato AAAA-MM-DD',
     datetimeInvalid: 'Data e hora inválidas: use o formato ISO 8601 com fuso horário',
+    numberInvalid: 'Informe um número, como 12,5',
+    numberDecimals: (decimals: number) =>
+      decimals === 0
+        ? 'Informe um número inteiro'
+        : `Use no máximo ${decimals} ${decimals === 1 ? 'casa decimal' : 'casas decimais'}`,
     listHasNoContent: 'Uma lista não tem conteúdo próprio: preencha as linhas',
     notAList: 'Apenas campos do tipo Lista têm linhas',
     tooManyRows: (max: number) => `Uma lista pode ter no máximo ${max} linhas`,
@@ -238,6 +243,54 @@ export const messages = {
     savePending: 'Sem conexão: o salvamento será feito assim que a conexão voltar.',
     needsOnline: 'Sem conexão: tente de novo quando a conexão voltar.',
     invalidFields: 'Corrija os campos destacados antes de salvar',
+  },
+
+  /** A form's logic (issue 45): conditions, rules and totals, on the page, the server and the builder. */
+  logic: {
+    // What the producer reads beside a field.
+    required: 'Preencha este campo',
+    requiredList: 'Adicione ao menos uma linha',
+    min: (limit: string) => `O valor mínimo é ${limit}`,
+    max: (limit: string) => `O valor máximo é ${limit}`,
+    future: 'A data não pode ser futura',
+    after: (day: string) => `A data deve ser depois de ${day}`,
+    minLength: (length: number) => `Use no mínimo ${length} caracteres`,
+    maxLength: (length: number) => `Use no máximo ${length} caracteres`,
+    pattern: (mask: string) => `Use o formato ${mask}`,
+    total: (column: string, sum: string, limit: string) =>
+      `A soma de "${column}" (${sum}) não pode passar de ${limit}`,
+    totalRiceArea: (column: string, sum: string, area: string) =>
+      `A soma de "${column}" (${sum}) não pode passar da área de arroz inscrita (${area})`,
+    notApplicable: 'Não se aplica',
+    // The builder's refusals.
+    conditionNotInForm: 'O campo escolhido não pertence a este formulário',
+    conditionLater: 'A condição só pode usar um campo anterior a este no formulário',
+    conditionCycle: (names: readonly string[]) =>
+      `As condições formam um ciclo: ${names.join(' → ')}`,
+    conditionOnList: 'Uma Lista não pode ser usada numa condição',
+    conditionBool: 'Compare um campo Sim/Não com Sim ou Não',
+    conditionNumber: 'Compare um campo Número com um número',
+    conditionFilledOnly: (type: string) =>
+      `Um campo do tipo ${type} só pode ser comparado com "preenchido" ou "vazio"`,
+    columnConditionLater: 'A condição só pode usar uma coluna anterior a esta, na mesma linha',
+    columnNotInList: 'A coluna escolhida não pertence a esta Lista',
+    repeatedColumn: 'A mesma coluna aparece mais de uma vez',
+    ruleType: (rule: string, type: string) => `${rule} não vale para campos do tipo ${type}`,
+    minAboveMax: 'O mínimo não pode ser maior que o máximo',
+    onlyListColumns: 'Apenas campos do tipo Lista têm regras de colunas',
+    onlyListTotal: 'Apenas campos do tipo Lista têm soma',
+    totalNeedsNumber: 'A soma precisa de uma coluna do tipo Número',
+    patternInvalid: 'Use 9 para um dígito, A para uma letra e * para letra ou dígito',
+    unitOnlyNumber: 'Unidade e casas decimais valem só para campos do tipo Número',
+    unitTooLong: 'A unidade deve ter no máximo 20 caracteres',
+    decimalsInvalid: 'Escolha de 0 a 4 casas decimais',
+    fieldAnswered:
+      'Este campo já tem respostas neste formulário: suas regras não podem mais mudar. Para uma regra nova, crie outro campo.',
+    fieldHasDependents: (names: readonly string[]) =>
+      `${names.map((name) => `"${name}"`).join(', ')} ${names.length === 1 ? 'depende' : 'dependem'} deste campo: retire essa condição antes de removê-lo`,
+    // What the builder shows.
+    saved: 'Regras salvas',
+    saveFailed: 'Não foi possível salvar as regras',
   },
 
   instances: {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DateSchema, IdSchema, ListQuerySchema, requiredText, safeText } from './common';
+import { NUMBER_DECIMALS_DEFAULT, NUMBER_DECIMALS_MAX, NUMBER_UNIT_MAX } from './constants';
 import { FIELD_TYPES } from './enums';
 import { messages } from './messages';
 import { MultipartCommitteeSchema, MultipartLevelsSchema, SealLevelSchema } from './review';
@@ -239,6 +240,9 @@ export const FieldColumnSchema = z.object({
   type: z.enum(FIELD_TYPES),
   producer_read_only: z.boolean(),
   proof: z.boolean(),
+  /** A 'Número''s unit label (ha, cm, L/ha, kg or another) and decimal places; null otherwise. */
+  unit: z.string().nullable(),
+  decimals: z.number().int().nullable(),
 });
 export const FieldSchema = FieldColumnSchema.extend({
   /** The columns of a `form` (Lista) field, in order; empty for the other types. */
@@ -246,7 +250,10 @@ export const FieldSchema = FieldColumnSchema.extend({
 });
 export type Field = z.infer<typeof FieldSchema>;
 
-/** POST /api/field/register (JSON): a `form` (Lista) field names its columns. */
+/**
+ * POST /api/field/register (JSON): a `form` (Lista) field names its columns; a 'Número' may give
+ * its unit and decimal places (2 when left out).
+ */
 export const FieldRegisterBodySchema = z
   .object({
     name: text(m.fieldNameRequired, FIELD_NAME_MAX, m.fieldNameTooLong),
@@ -254,15 +261,30 @@ export const FieldRegisterBodySchema = z
     producer_read_only: z.boolean().default(false),
     proof: z.boolean().default(false),
     child_fields: z.array(IdSchema).max(LIST_COLUMNS_MAX).default([]),
+    unit: safeText()
+      .max(NUMBER_UNIT_MAX, messages.logic.unitTooLong)
+      .nullish()
+      .transform((value) => (value?.trim() ? value.trim() : null)),
+    decimals: z
+      .int({ error: messages.logic.decimalsInvalid })
+      .min(0, messages.logic.decimalsInvalid)
+      .max(NUMBER_DECIMALS_MAX, messages.logic.decimalsInvalid)
+      .nullish()
+      .transform((value) => value ?? null),
   })
   .superRefine((body, ctx) => {
+    if (body.type !== 'number' && (body.unit !== null || body.decimals !== null))
+      ctx.addIssue({ code: 'custom', message: messages.logic.unitOnlyNumber, path: ['unit'] });
     if (body.type === 'form' && body.child_fields.length === 0)
       ctx.addIssue({ code: 'custom', message: m.listNeedsColumns, path: ['child_fields'] });
     if (body.type !== 'form' && body.child_fields.length > 0)
       ctx.addIssue({ code: 'custom', message: m.onlyListHasColumns, path: ['child_fields'] });
     if (new Set(body.child_fields).size !== body.child_fields.length)
       ctx.addIssue({ code: 'custom', message: m.repeatedColumn, path: ['child_fields'] });
-  });
+  })
+  .transform((body) =>
+    body.type === 'number' ? { ...body, decimals: body.decimals ?? NUMBER_DECIMALS_DEFAULT } : body,
+  );
 export type FieldRegisterBody = z.infer<typeof FieldRegisterBodySchema>;
 export type FieldRegisterBodyInput = z.input<typeof FieldRegisterBodySchema>;
 

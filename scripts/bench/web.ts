@@ -10,6 +10,7 @@
  *   web app reads it), `/profile`, its property, a started instance and one of its form
  *   instances; as the demo technician and admin, each page of their side menu and an instance;
  *   prints score, LCP, CLS, TBT and JavaScript sent per page (the median of --runs).
+ * With --warm, each audited page is also audited on a repeat visit, the service worker warm.
  * With --trace, each audited page is also loaded once under that throttling with a trace of its
  * main thread: the longest task, the time spent in tasks and in script, the first contentful paint
  * and the blocking time of the tasks after it (what Lighthouse's TBT counts), and when the entry
@@ -41,6 +42,9 @@ const { values: args } = parseArgs({
     // trace: its main thread's tasks and when the page's data was asked for (figures that do not
     // move with the machine's load as Lighthouse's scores do).
     trace: { type: 'boolean', default: false },
+    // Also audits each page on a repeat visit: the service worker installed by a first visit and
+    // in control, the storage and cache kept (what a phone that opened the app before gets).
+    warm: { type: 'boolean', default: false },
   },
 });
 const ONLY = args.only ? new Set(args.only.split(',').map((label) => label.trim())) : null;
@@ -398,7 +402,8 @@ function staffPages(instance: string): AuditedPage[] {
 async function signInColdCache(port: number, base: string, token: string) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   const page = await browser.contexts()[0]!.newPage();
-  await page.goto(`${base}/verificar`);
+  // A file of the origin, not a page of the app: no service worker is installed by it.
+  await page.goto(`${base}/manifest.webmanifest`);
   await page.evaluate(
     `localStorage.setItem(${JSON.stringify(TOKEN_KEY)}, ${JSON.stringify(token)})`,
   );
@@ -415,6 +420,37 @@ async function signInColdCache(port: number, base: string, token: string) {
   );
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.clearBrowserCache');
+  // A first visit: no service worker nor its precache from an earlier run (storage and cookies stay).
+  await cdp.send('Storage.clearDataForOrigin', {
+    origin: base,
+    storageTypes: 'service_workers,cache_storage',
+  });
+  await page.close();
+  await browser.close();
+}
+
+/**
+ * The visit before a repeat visit: `pagePath` opened once in the shared profile (signed in with
+ * `token`, or signed out), until the service worker has precached the app and controls the page.
+ */
+async function warmServiceWorker(port: number, base: string, pagePath: string, token?: string) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  const page = await browser.contexts()[0]!.newPage();
+  await page.goto(`${base}/manifest.webmanifest`);
+  await page.evaluate(
+    token === undefined
+      ? `localStorage.removeItem(${JSON.stringify(TOKEN_KEY)})`
+      : `localStorage.setItem(${JSON.stringify(TOKEN_KEY)}, ${JSON.stringify(token)})`,
+  );
+  await page.goto(`${base}${pagePath}`);
+  // As a string: this file is type-checked for Node, without the DOM's types.
+  await page.evaluate(`(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller)
+      await new Promise((resolve) =>
+        navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
+      );
+  })()`);
   await page.close();
   await browser.close();
 }
@@ -427,7 +463,8 @@ const median = (values: number[]) => {
 async function audit(
   port: number,
   url: string,
-  signIn?: () => Promise<void>,
+  signIn: (() => Promise<void>) | undefined,
+  keepStorage: boolean,
 ): Promise<Omit<Scores, 'path'>> {
   // A run can fail on a busy machine (a protocol timeout, no paint caught): it is tried again.
   let lhr;
@@ -438,7 +475,7 @@ async function audit(
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility'],
-      disableStorageReset: signIn !== undefined,
+      disableStorageReset: keepStorage,
     });
     lhr = result?.lhr;
     if (lhr && !lhr.runtimeError) break;
@@ -554,31 +591,59 @@ async function main() {
           log(`  not traced: ${error instanceof Error ? error.message : String(error)}`);
         }
       }
-    const scores: Scores[] = [];
-    for (const audited of RUNS > 0 ? pages : []) {
-      const collected: Scores = {
-        path: audited.label,
-        performance: [],
-        accessibility: [],
-        metrics: { fcp: [], lcp: [], tbt: [], cls: [], jsKb: [] },
-      };
-      for (let run = 1; run <= RUNS; run++) {
-        log(`Lighthouse ${audited.path} (${run}/${RUNS})`);
-        const one = await audit(
-          debugPort,
-          `${base}${audited.path}`,
-          audited.as ? () => signInColdCache(debugPort, base, tokens[audited.as!]) : undefined,
-        );
-        log(
-          `  performance ${one.performance[0]}, accessibility ${one.accessibility[0]}, FCP ${(one.metrics.fcp[0]! / 1000).toFixed(1)} s, LCP ${(one.metrics.lcp[0]! / 1000).toFixed(1)} s, TBT ${Math.round(one.metrics.tbt[0]!)} ms, CLS ${one.metrics.cls[0]!.toFixed(3)}, JS ${one.metrics.jsKb[0]!.toFixed(0)} KB`,
-        );
-        collected.performance.push(...one.performance);
-        collected.accessibility.push(...one.accessibility);
-        for (const key of ['fcp', 'lcp', 'tbt', 'cls', 'jsKb'] as const)
-          collected.metrics[key].push(...one.metrics[key]);
+    /** RUNS audits of each page, `prepare` run before each (a sign-in, a first visit). */
+    const auditAll = async (
+      kind: string,
+      prepare: (audited: AuditedPage) => (() => Promise<void>) | undefined,
+      keepStorage: (audited: AuditedPage) => boolean,
+    ) => {
+      const collected: Scores[] = [];
+      for (const audited of RUNS > 0 ? pages : []) {
+        const page: Scores = {
+          path: audited.label,
+          performance: [],
+          accessibility: [],
+          metrics: { fcp: [], lcp: [], tbt: [], cls: [], jsKb: [] },
+        };
+        for (let run = 1; run <= RUNS; run++) {
+          log(`Lighthouse ${audited.path}${kind} (${run}/${RUNS})`);
+          const one = await audit(
+            debugPort,
+            `${base}${audited.path}`,
+            prepare(audited),
+            keepStorage(audited),
+          );
+          log(
+            `  performance ${one.performance[0]}, accessibility ${one.accessibility[0]}, FCP ${(one.metrics.fcp[0]! / 1000).toFixed(1)} s, LCP ${(one.metrics.lcp[0]! / 1000).toFixed(1)} s, TBT ${Math.round(one.metrics.tbt[0]!)} ms, CLS ${one.metrics.cls[0]!.toFixed(3)}, JS ${one.metrics.jsKb[0]!.toFixed(0)} KB`,
+          );
+          page.performance.push(...one.performance);
+          page.accessibility.push(...one.accessibility);
+          for (const key of ['fcp', 'lcp', 'tbt', 'cls', 'jsKb'] as const)
+            page.metrics[key].push(...one.metrics[key]);
+        }
+        collected.push(page);
       }
-      scores.push(collected);
-    }
+      return collected;
+    };
+    const scores = await auditAll(
+      '',
+      (audited) =>
+        audited.as ? () => signInColdCache(debugPort, base, tokens[audited.as!]) : undefined,
+      (audited) => audited.as !== undefined,
+    );
+    const warmScores = args.warm
+      ? await auditAll(
+          ', repeat visit',
+          (audited) => () =>
+            warmServiceWorker(
+              debugPort,
+              base,
+              audited.path,
+              audited.as ? tokens[audited.as] : undefined,
+            ),
+          () => true,
+        )
+      : [];
 
     const mark = (ok: boolean) => (ok ? '✓' : '✗');
     const weightRows = weights.map((w) => [
@@ -593,22 +658,25 @@ async function main() {
         ? `${mark(w.js.gzip / 1024 <= JS_TARGET_KB)} JS ≤ ${JS_TARGET_KB} KB gzip`
         : '',
     ]);
-    const scoreRows = scores.map((s) => {
-      const performance = median(s.performance);
-      const accessibility = median(s.accessibility);
-      const lcp = median(s.metrics.lcp) / 1000;
-      return [
-        s.path,
-        String(performance),
-        String(accessibility),
-        (median(s.metrics.fcp) / 1000).toFixed(1),
-        lcp.toFixed(1),
-        median(s.metrics.cls).toFixed(3),
-        String(Math.round(median(s.metrics.tbt))),
-        median(s.metrics.jsKb).toFixed(0),
-        `${mark(performance >= SCORE_TARGET && lcp <= LCP_TARGET_S)} ≥ ${SCORE_TARGET}, LCP ≤ ${LCP_TARGET_S} s`,
-      ];
-    });
+    const scoreRowsOf = (collected: Scores[]) =>
+      collected.map((s) => {
+        const performance = median(s.performance);
+        const accessibility = median(s.accessibility);
+        const lcp = median(s.metrics.lcp) / 1000;
+        return [
+          s.path,
+          String(performance),
+          String(accessibility),
+          (median(s.metrics.fcp) / 1000).toFixed(1),
+          lcp.toFixed(1),
+          median(s.metrics.cls).toFixed(3),
+          String(Math.round(median(s.metrics.tbt))),
+          median(s.metrics.jsKb).toFixed(0),
+          `${mark(performance >= SCORE_TARGET && lcp <= LCP_TARGET_S)} ≥ ${SCORE_TARGET}, LCP ≤ ${LCP_TARGET_S} s`,
+        ];
+      });
+    const scoreRows = scoreRowsOf(scores);
+    const warmRows = scoreRowsOf(warmScores);
     const at = (ms: number | undefined) => (ms === undefined ? '—' : String(ms));
     const loadRows = loads.map((load) => [
       load.label,
@@ -661,6 +729,27 @@ async function main() {
                   'target',
                 ],
                 scoreRows,
+              ),
+              '',
+            ]
+          : []),
+        ...(warmRows.length
+          ? [
+              `Repeat visit: the same pages opened again on a device that visited them before (the service worker in control, the app's files from its precache, storage and cache kept), median of ${RUNS}:`,
+              '',
+              table(
+                [
+                  'page',
+                  'performance',
+                  'accessibility',
+                  'FCP s',
+                  'LCP s',
+                  'CLS',
+                  'TBT ms',
+                  'JS KB sent',
+                  'target',
+                ],
+                warmRows,
               ),
               '',
             ]

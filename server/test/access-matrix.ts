@@ -376,6 +376,13 @@ export const ACCESS_MATRIX: AccessRow[] = [
     expect: onlyRoles(['admin'], 200),
   },
   {
+    route: 'PUT /api/process/{processId}/form/{formId}/field/{fieldId}/logic',
+    path: (fx) =>
+      `/api/process/${fx.seals.draftProcessId}/form/${fx.seals.formId}/field/${fx.seals.fieldId}/logic`,
+    body: () => json({ required: true, required_message: 'Responda, por favor' }),
+    expect: onlyRoles(['admin'], 200),
+  },
+  {
     route: 'DELETE /api/process/{processId}/form/{formId}/field/{fieldId}/remove',
     path: (fx) =>
       `/api/process/${fx.seals.draftProcessId}/form/${fx.seals.formId}/field/${fx.seals.fieldId}/remove`,

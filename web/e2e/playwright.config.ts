@@ -6,7 +6,7 @@ import { journeyBrowser } from '../../scripts/journey-browser.mjs';
  * the profile's e-mail change and the users' promotion ended the run when they came last.
  */
 const LONG =
-  /(review|uploads|properties|forms|seals|workflow|safras|privacy|registry|profile|users)\.spec\.ts/;
+  /(review|uploads|properties|forms|form-logic|seals|workflow|safras|privacy|registry|profile|users)\.spec\.ts/;
 
 /**
  * Journeys run against the real built server (see harness/global-setup.ts) in Debian's Chromium
@@ -45,6 +45,9 @@ export default defineConfig({
     // The theme respects it (respectReducedMotion): modals and menus open at once instead of each
     // step waiting out their transitions. Contexts a journey makes itself inherit it too.
     reducedMotion: 'reduce',
+    // The service worker (issue 42) would precache the whole app in every journey's browser: only
+    // the offline journeys (offline.spec.ts) allow it, in contexts of their own.
+    serviceWorkers: 'block',
     // Without a limit an action waits for its element as long as the test lives (a click on a
     // vistoria photo that never appeared held the review cycle to its 5 minutes): it fails
     // within these with the locator it waited for.

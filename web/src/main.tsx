@@ -81,6 +81,10 @@ const start = () =>
         loadParts(root.dataset.parts?.split(' ').filter(Boolean) ?? []),
       ]).then(render)
     : render();
+// The service worker (precached app, offline pages) registers itself once the page has loaded.
+if (import.meta.env.PROD)
+  void import('./offline/register').then(({ registerServiceWorker }) => registerServiceWorker());
+
 if (router.state.initialized) start();
 else {
   const stopWaiting = router.subscribe(({ initialized }) => {

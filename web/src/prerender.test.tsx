@@ -13,7 +13,7 @@ import { prefetchSessionUser } from './app/session';
 import { queriesSettled } from './app/queries-settled';
 import { PRERENDERED_PATHS, render, renderSignedIn } from './prerender';
 import { json } from '../test/fetch-mock';
-import { storeToken, wireUser } from '../test/users';
+import { STORED_TOKEN, storeToken, wireUser } from '../test/users';
 import {
   wireInspection,
   wireOngoingDetail,
@@ -193,16 +193,16 @@ describe('a signed-in page rendered on the server', () => {
   async function profileAsServed() {
     const api = serverApi(PROFILE_ANSWERS('Sérgio'));
     const html = await renderSignedIn('/profile', {
-      token: 'stored-token',
+      token: STORED_TOKEN,
       timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
       fetch: api.fetch,
     });
     const container = document.createElement('div');
     container.innerHTML = html!.screen;
     document.body.append(container);
-    storeToken('stored-token');
+    storeToken(STORED_TOKEN);
     window.agroseloBoot = {
-      token: 'stored-token',
+      token: STORED_TOKEN,
       at: Date.now(),
       requests: Object.fromEntries(
         Object.entries(PROFILE_ANSWERS('Sérgio')).map(([url, answer]) => [

@@ -19,6 +19,13 @@ export function wireUser(role: Role, overrides: Partial<User> = {}): User {
 }
 
 /** As if a previous visit had logged in with "lembrar de mim". */
-export function storeToken(token = 'stored-token') {
+/**
+ * A token shaped as the server's (its claims name the account the device's store is kept for);
+ * its signature is never checked in these tests.
+ */
+export const STORED_TOKEN =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ0ZXN0LWFjY291bnQifQ.signature';
+
+export function storeToken(token = STORED_TOKEN) {
   window.localStorage.setItem(TOKEN_STORAGE_KEY, token);
 }

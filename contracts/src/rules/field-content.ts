@@ -1,5 +1,11 @@
-import { FIELD_TEXT_MAX, toSaoPauloDay, type FieldType } from '../constants';
+import {
+  FIELD_TEXT_MAX,
+  NUMBER_DECIMALS_DEFAULT,
+  toSaoPauloDay,
+  type FieldType,
+} from '../constants';
 import { messages } from '../messages';
+import { canonicalNumber, decimalsOf, parseNumber } from './numbers';
 
 const m = messages.forms;
 
@@ -31,19 +37,37 @@ export function normalizeDateTime(value: string): string | null {
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }
 
+/** A 'Número' as stored (`decimals` places at most), or why it is not one. */
+function checkNumber(value: number | null, decimals: number): ContentCheck {
+  if (value === null) return invalid('number');
+  const stored = canonicalNumber(value);
+  return decimalsOf(stored) > decimals
+    ? { ok: false, message: m.numberDecimals(decimals) }
+    : { ok: true, value: stored };
+}
+
 /**
  * What a field of `type` stores for what was sent (DESIGN §4): text as typed (bounded), Sim/Não
  * as 'true'/'false', a date as YYYY-MM-DD (an ISO date-time is reduced to its day in São Paulo),
- * a date-time as ISO 8601 in UTC. Empty (or only blanks) clears the field; a Lista holds rows,
- * never content of its own. Server and web share it, so the page flags what the server refuses.
+ * a date-time as ISO 8601 in UTC, a number as a plain decimal with a dot (sent as a JSON number,
+ * "1050.5" or "1.050,5"), with at most the field's `decimals`. Empty (or only blanks) clears the
+ * field; a Lista holds rows, never content of its own. Server and web share it, so the page flags
+ * what the server refuses.
  */
 export function checkFieldContent(
   type: FieldType,
-  raw: string | boolean | null | undefined,
+  raw: string | boolean | number | null | undefined,
+  field: { decimals?: number | null } = {},
 ): ContentCheck {
+  const decimals = field.decimals ?? NUMBER_DECIMALS_DEFAULT;
   if (raw === null || raw === undefined) return { ok: true, value: null };
   if (typeof raw === 'boolean') {
     return type === 'bool' ? { ok: true, value: String(raw) } : invalid(type);
+  }
+  if (typeof raw === 'number') {
+    return type === 'number'
+      ? checkNumber(parseNumber(canonicalNumber(raw)), decimals)
+      : invalid(type);
   }
   if (raw.includes('\u0000')) return { ok: false, message: messages.common.invalidCharacter };
   if (raw.trim() === '') return { ok: true, value: null };
@@ -64,6 +88,8 @@ export function checkFieldContent(
       const value = normalizeDateTime(raw);
       return value ? { ok: true, value } : invalid(type);
     }
+    case 'number':
+      return checkNumber(parseNumber(raw), decimals);
     case 'form':
       return invalid(type);
   }
@@ -74,6 +100,7 @@ const INVALID: Record<FieldType, string> = {
   bool: m.boolInvalid,
   date: m.dateInvalid,
   datetime: m.datetimeInvalid,
+  number: m.numberInvalid,
   form: m.listHasNoContent,
 };
 const invalid = (type: FieldType): ContentCheck => ({ ok: false, message: INVALID[type] });

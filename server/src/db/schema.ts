@@ -1,6 +1,8 @@
 import {
   CERTIFICATE_STANDINGS,
+  DEFAULT_FIELD_LOGIC,
   EXPIRY_ALERT_KINDS,
+  FIELD_TYPES,
   PENDENCY_EVENT_TYPES,
   STANDING_REASONS,
   PENDENCY_STATUSES,
@@ -9,6 +11,7 @@ import {
   type Region,
   SEAL_LEVELS,
   USER_EVENT_TYPES,
+  type FieldLogic,
   type SealLevel,
 } from '@agroselo/contracts';
 import { sql } from 'drizzle-orm';
@@ -251,9 +254,12 @@ export const fields = pgTable(
   {
     id: id(),
     name: text('name').notNull(),
-    type: text('type', { enum: ['text', 'date', 'datetime', 'bool', 'form'] }).notNull(),
+    type: text('type', { enum: FIELD_TYPES }).notNull(),
     producerReadOnly: boolean('producer_read_only').notNull().default(false),
     proof: boolean('proof').notNull().default(false),
+    /** A 'Número''s unit label and decimal places (null for the other types). */
+    unit: text('unit'),
+    decimals: integer('decimals'),
     searchText: searchText(),
     createdAt: createdAt(),
   },
@@ -305,6 +311,11 @@ export const formFields = pgTable(
       .notNull()
       .references(() => fields.id),
     position: integer('position').notNull().default(0),
+    /**
+     * The field's rules in this form (FieldLogic, snake_case as the wire): a field of the library
+     * is shared by forms and seasons, its conditions read the other fields of one form.
+     */
+    logic: jsonb('logic').$type<FieldLogic>().notNull().default(DEFAULT_FIELD_LOGIC),
   },
   (t) => [
     primaryKey({ columns: [t.formId, t.fieldId] }),

@@ -1,6 +1,5 @@
 import { messages } from '@agroselo/contracts';
 import ExcelJS from 'exceljs';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { proofs } from '../../src/db/schema';
 import {
@@ -17,6 +16,7 @@ import {
   type UserRow,
 } from '../../src/db/seed/factories';
 import { newId } from '../../src/lib/ids';
+import { pdfText } from '../support/pdf-text';
 import { buildTestApp, type TestApp } from '../support/test-app';
 
 let t: TestApp;
@@ -413,18 +413,7 @@ describe('GET /api/process-instance/{id}/form/{formId}/pdf', () => {
       expect(response.headers['content-disposition']).toContain('attachment');
     }
     const response = await get(url, owner);
-    const document = await getDocument({
-      data: new Uint8Array(response.rawPayload),
-      isEvalSupported: false,
-      verbosity: 0,
-    }).promise;
-    let text = '';
-    for (let number = 1; number <= document.numPages; number += 1) {
-      const page = await document.getPage(number);
-      text += (await page.getTextContent()).items
-        .map((item) => ('str' in item ? item.str : ''))
-        .join(' ');
-    }
+    const text = await pdfText(response.rawPayload);
     for (const expected of [
       'Caderno de campo',
       'Selo do PDF',

@@ -1,4 +1,4 @@
-import { FieldSchema, messages } from '@agroselo/contracts';
+import { DEFAULT_FIELD_LOGIC, FieldSchema, FormFieldSchema, messages } from '@agroselo/contracts';
 import { and, asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -165,6 +165,8 @@ describe('POST /api/field/register', () => {
         type: 'date',
         producer_read_only: false,
         proof: true,
+        unit: null,
+        decimals: null,
       },
       {
         id: weight.id,
@@ -172,6 +174,8 @@ describe('POST /api/field/register', () => {
         type: 'text',
         producer_read_only: false,
         proof: false,
+        unit: null,
+        decimals: null,
       },
     ]);
     const rows = await t.db
@@ -236,7 +240,8 @@ describe('fields of a form', () => {
 
     const list = await call('GET', `${formUrl(form.id)}/fields`);
     expect(list.statusCode).toBe(200);
-    const body = z.array(FieldSchema.strict()).parse(list.json());
+    const body = z.array(FormFieldSchema.strict()).parse(list.json());
+    expect(body.map((field) => field.logic)).toEqual([DEFAULT_FIELD_LOGIC, DEFAULT_FIELD_LOGIC]);
     expect(body.map((field) => field.name)).toEqual(['Cultivar', 'Aplicações']);
     expect(body[1]!.child_fields.map((child) => child.name)).toEqual(['Produto']);
     const form2 = await call('GET', formUrl(form.id));

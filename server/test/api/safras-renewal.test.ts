@@ -1,7 +1,7 @@
 import { FormInstanceSchema, InstanceDetailSchema, messages } from '@agroselo/contracts';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { certificates, processInstances, proofs } from '../../src/db/schema';
+import { certificates, forms, processInstances, proofs } from '../../src/db/schema';
 import {
   addTableRow,
   createCertificate,
@@ -386,5 +386,51 @@ describe('a renewal starts pre-filled from last season', () => {
     const after = added.json<typeof form>().field_instances;
     expect(after.find((field) => field.id === table.id)?.carried_over).toBe(false);
     expect(after.find((field) => field.field.name === 'Cultivar semeada')?.carried_over).toBe(true);
+  });
+
+  it("carries nothing this season's rules say does not apply, proofs' copies included", async () => {
+    const seasons = await twoSeasons(await createProperty(t.db, { owner }));
+    // This season asks for the licence only of organic farms: last season's farm was not one.
+    const [nextForm] = await t.db
+      .select({ id: forms.id })
+      .from(forms)
+      .where(eq(forms.processId, seasons.nextId));
+    const rule = await send(
+      admin,
+      'PUT',
+      `/api/process/${seasons.nextId}/form/${nextForm!.id}/field/${seasons.fields.licence.id}/logic`,
+      {
+        show_if: {
+          join: 'and',
+          conditions: [{ field_id: seasons.fields.organic.id, op: 'eq', value: true }],
+        },
+      },
+    );
+    expect(rule.statusCode).toBe(200);
+    const renewed = await renew(owner, seasons.nextId, seasons.last.instance.propertyId);
+    const id = renewed.json<{ id: string }>().id;
+    await send(technician, 'PUT', `/api/process-instance/${id}/evaluate`, { reject: false });
+    const keysBefore = await t.db.select({ key: proofs.storageKey }).from(proofs);
+    const started = await send(owner, 'PUT', `/api/process-instance/${id}/start`);
+    expect(started.statusCode).toBe(200);
+    const formId = started.json<{ form_instances: { id: string }[] }>().form_instances[0]!.id;
+    const form = exactly(
+      FormInstanceSchema,
+      (await send(owner, 'GET', `/api/process-instance/${id}/form/${formId}`)).json(),
+    );
+    const byName = (name: string) =>
+      form.field_instances.find((field) => field.field.name === name)!;
+    expect(byName('Cultivo orgânico')).toMatchObject({ content: 'false', carried_over: true });
+    expect(byName('Outorga de água')).toMatchObject({
+      content: null,
+      proof: null,
+      carried_over: false,
+    });
+    // No proof row was added, and the file copied for it before the start is gone again.
+    const keysAfter = await t.db.select({ key: proofs.storageKey }).from(proofs);
+    expect(keysAfter).toHaveLength(keysBefore.length);
+    const stored: string[] = [];
+    for await (const object of t.deps.storage.list()) stored.push(object.key);
+    expect(stored.filter((key) => key.startsWith(`proofs/carried/${id}`))).toEqual([]);
   });
 });

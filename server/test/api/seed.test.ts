@@ -30,8 +30,10 @@ import { z } from 'zod';
 import {
   certificates,
   fieldChildren,
+  fieldInstances,
   fields,
   formFields,
+  formInstances,
   forms,
   processes,
   processFields,
@@ -50,6 +52,7 @@ import {
   type DemoData,
 } from '../../src/db/seed/demo';
 import type { Storage } from '../../src/lib/storage';
+import { evaluateFormInstance } from '../../src/modules/forms/logic';
 import { formEncoded } from '../support/http';
 
 const today = () => toSaoPauloDay(new Date().toISOString())!;
@@ -249,9 +252,46 @@ describe('demo seed', () => {
     expect(columns.length).toBeGreaterThanOrEqual(3);
     expect(columns.slice(0, 3)).toEqual([
       { name: 'Produto', type: 'text' },
-      { name: 'Dose (L/ha)', type: 'text' },
+      { name: 'Dose', type: 'number' },
       { name: 'Data da aplicação', type: 'date' },
     ]);
+  });
+
+  it("gives Arroz Sustentável RS a condition, a 'Número' with its unit and rules", async () => {
+    const links = await t.db
+      .select({ name: fields.name, type: fields.type, unit: fields.unit, logic: formFields.logic })
+      .from(formFields)
+      .innerJoin(fields, eq(fields.id, formFields.fieldId))
+      .innerJoin(forms, eq(forms.id, formFields.formId))
+      .where(eq(forms.processId, demo.releasedProcessIds[0]!));
+    const byName = Object.fromEntries(links.map((link) => [link.name, link]));
+    expect(byName['Área cultivada']).toMatchObject({
+      type: 'number',
+      unit: 'ha',
+      logic: { required: true, max: 5000 },
+    });
+    expect(byName['Aplicações de defensivos']?.logic.show_if?.conditions).toEqual([
+      expect.objectContaining({ op: 'eq', value: true }),
+    ]);
+    expect(byName['Aplicações de defensivos']?.logic.columns).toContainEqual(
+      expect.objectContaining({ pattern: 'RA 9999/9999' }),
+    );
+
+    // The producer's started instance holds only answers that apply, within their rules.
+    const phytosanitary = await t.db
+      .select({ id: formInstances.id })
+      .from(formInstances)
+      .where(eq(formInstances.processInstanceId, demo.instances.ongoing));
+    for (const form of phytosanitary) {
+      const { evaluation } = await evaluateFormInstance(t.db, form.id, { mode: 'save' });
+      expect(evaluation.issues).toEqual([]);
+      const answers = await t.db
+        .select({ id: fieldInstances.id, content: fieldInstances.content })
+        .from(fieldInstances)
+        .where(eq(fieldInstances.formInstanceId, form.id));
+      for (const answer of answers)
+        if (evaluation.hidden.has(answer.id)) expect(answer.content).toBeNull();
+    }
   });
 
   it('keeps one draft process, with forms, out of the public list', async () => {

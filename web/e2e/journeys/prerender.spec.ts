@@ -53,7 +53,11 @@ test.describe('the prerendered public pages', () => {
     browser,
     baseURL,
   }) => {
-    const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+    const context = await browser.newContext({
+      baseURL,
+      javaScriptEnabled: false,
+      serviceWorkers: 'block',
+    });
     const page = await context.newPage();
     for (const [url, heading] of PAGES) {
       await page.goto(url);

@@ -16,7 +16,11 @@ const NUMBER = /AGS-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}/;
 
 type Viewport = (typeof widths)[keyof typeof widths];
 
-const BROWSER = { locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' } as const;
+const BROWSER = {
+  locale: 'pt-BR',
+  timezoneId: 'America/Sao_Paulo',
+  serviceWorkers: 'block',
+} as const;
 
 /** A browser page of its own, its storage holding `token` as a remembered session. */
 async function signedIn(browser: Browser, baseURL: string, viewport: Viewport, token: string) {

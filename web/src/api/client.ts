@@ -1,10 +1,12 @@
 import { snakeCase, toCamelCaseKeys, toSnakeCaseKeys } from 'es-toolkit';
 import type { ToCamelCaseKeys } from 'es-toolkit/types';
-import { TOTAL_COUNT_HEADER } from '@agroselo/contracts';
+import { IDEMPOTENCY_KEY_HEADER, TOTAL_COUNT_HEADER } from '@agroselo/contracts';
 import { errorFromBody, networkError } from './api-error';
 import { serverRender } from '../lib/server-render';
 import { takeBootResponse } from './boot-requests';
 import { tokenStore } from './token-store';
+import { accountOf } from '../offline/account';
+import { isStorable, markStored, STORED_AT_HEADER } from '../offline/stored';
 
 /** A wire (snake_case) type from contracts, as the client hands it to the app. */
 export type Camel<T> = ToCamelCaseKeys<T>;
@@ -27,6 +29,13 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** 'blob' for downloads (PDFs, proofs); default 'json'. */
   responseType?: 'json' | 'blob';
+  /** A write's Idempotency-Key (DESIGN §4c): the same on every try of the same write. */
+  idempotencyKey?: string;
+  /**
+   * Keeps this read's answer on the device as part of `keep` ('Disponível sem conexão': the
+   * group of an instance), beyond the last-seen answers every read of the account's own data keeps.
+   */
+  keep?: string;
 }
 
 export interface ListResult<T> {
@@ -71,12 +80,33 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+/** The answer this device stored for `url` (offline/answers.ts, loaded when first needed). */
+async function storedResponse(account: string, url: string): Promise<Response | null> {
+  try {
+    const { storedAnswer } = await import('../offline/answers');
+    return await storedAnswer(account, url);
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps an answer on the device; a failure only matters to a read the user asked to keep. */
+async function keepResponse(account: string, url: string, response: Response, group?: string) {
+  try {
+    const { keepAnswer } = await import('../offline/answers');
+    await keepAnswer(account, url, response, group);
+  } catch (error) {
+    if (group) throw error;
+  }
+}
+
 async function send(path: string, options: RequestOptions): Promise<Response> {
-  const { method = 'GET', query, body, auth = true, signal } = options;
+  const { method = 'GET', query, body, auth = true, signal, idempotencyKey, keep } = options;
   const headers = new Headers({ Accept: 'application/json' });
   const storedToken = auth && !options.token ? tokenStore.get() : null;
   const token = auth ? (options.token ?? storedToken) : null;
   if (token) headers.set('Authorization', `Bearer ${token}`);
+  if (idempotencyKey) headers.set(IDEMPOTENCY_KEY_HEADER, idempotencyKey);
 
   let payload: BodyInit | undefined;
   if (isRawBody(body)) {
@@ -90,6 +120,9 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   // On the server, rendering a signed-in page, the API answers in-process (its reads only).
   const onServer = serverRender();
   if (onServer && method !== 'GET') throw networkError();
+  // The account's own reads: the network first, then what this device last stored (docs/offline.md).
+  const account = method === 'GET' && !onServer ? accountOf(token) : null;
+  const storable = account !== null && isStorable(url);
   // The first page's reads may have been asked already by index.html's script, with this token.
   const early = onServer
     ? onServer.fetch(url)
@@ -101,13 +134,26 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
     response = await (early ?? fetch(url, { method, headers, body: payload, signal }));
   } catch (error) {
     if (signal?.aborted) throw error;
+    const stored = storable && !keep ? await storedResponse(account, url) : null;
+    if (stored) return stored;
     throw networkError();
   }
 
   if (!response.ok) {
     throw failed(response.status, await readJson(response).catch(() => undefined), storedToken);
   }
+  if (storable) {
+    const kept = keepResponse(account, url, response.clone(), keep);
+    if (keep) await kept;
+  }
   return response;
+}
+
+/** Marks data the client took from the device's store with when it was stored. */
+function marked<T>(data: T, response: Response): T {
+  const stored = response.headers.get(STORED_AT_HEADER);
+  if (stored) markStored(data, Number(stored));
+  return data;
 }
 
 /** The error of an answer that is not ok; a 401 on the stored token ends the session. */
@@ -166,8 +212,8 @@ export function upload<T>(path: string, body: FormData, options: UploadOptions =
  */
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const response = await send(path, options);
-  if (options.responseType === 'blob') return (await response.blob()) as T;
-  return toCamelCaseKeys(await readJson(response)) as T;
+  if (options.responseType === 'blob') return marked(await response.blob(), response) as T;
+  return marked(toCamelCaseKeys(await readJson(response)), response) as T;
 }
 
 /** A list endpoint with its X-Total-Count. */
@@ -180,7 +226,7 @@ export async function requestList<T>(
   const items = (Array.isArray(data) ? data : []) as T[];
   const header = response.headers.get(TOTAL_COUNT_HEADER);
   const total = header === null ? Number.NaN : Number(header);
-  return { items, total: Number.isFinite(total) ? total : items.length };
+  return marked({ items, total: Number.isFinite(total) ? total : items.length }, response);
 }
 
 /** A file the server sends, with the name its Content-Disposition gives (RFC 6266). */

@@ -2,6 +2,8 @@ import { useState, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { OfflineSync } from '../components/offline/offline-sync';
+import { UpdatePrompt } from '../components/offline/update-prompt';
 import { DATES_LOCALE } from '../lib/dates-locale';
 import { theme } from '../theme';
 import { LazyNotifications } from './lazy-notifications';
@@ -23,7 +25,9 @@ export function AppProviders({ children, queryClient }: AppProvidersProps) {
         <LazyNotifications />
         <QueryClientProvider client={client}>
           <SessionProvider>{children}</SessionProvider>
+          <OfflineSync />
         </QueryClientProvider>
+        <UpdatePrompt />
       </DatesProvider>
     </MantineProvider>
   );

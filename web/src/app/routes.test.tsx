@@ -5,7 +5,7 @@ import { messages } from '@agroselo/contracts';
 import { callTo, json, mockFetch } from '../../test/fetch-mock';
 import { runIndexHeadScript } from '../../test/index-html';
 import { createTestQueryClient, renderWithProviders } from '../../test/render';
-import { storeToken, wireUser } from '../../test/users';
+import { STORED_TOKEN, storeToken, wireUser } from '../../test/users';
 import { tokenStore } from '../api';
 import { createQueryClient } from './query-client';
 import { createRoutes } from './routes';
@@ -94,7 +94,7 @@ describe('routes', () => {
       const fetchMock = renderApp(path);
       await waitFor(() => expect(callTo(fetchMock, key)?.url).toBe(url));
       expect(new Headers(callTo(fetchMock, key)?.init.headers).get('Authorization')).toBe(
-        'Bearer stored-token',
+        `Bearer ${STORED_TOKEN}`,
       );
       expect(callTo(fetchMock, 'GET /api/auth/info')).toBeDefined();
     });
@@ -150,7 +150,7 @@ describe('routes', () => {
       expect(bootFetch.mock.calls.map(([input]) => String(input))).toEqual(['/api/auth/info', url]);
       for (const [, init] of bootFetch.mock.calls) {
         const headers = new Headers(init?.headers);
-        expect(headers.get('Authorization')).toBe('Bearer stored-token');
+        expect(headers.get('Authorization')).toBe(`Bearer ${STORED_TOKEN}`);
         expect(headers.get('Accept')).toBe('application/json');
       }
 

@@ -8,7 +8,9 @@ export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   const kb = bytes / 1024;
   if (kb < 1024) return `${Math.round(kb).toLocaleString('pt-BR')} KB`;
-  return `${(kb / 1024).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} MB`;
+  const mb = kb / 1024;
+  if (mb < 1024) return `${mb.toLocaleString('pt-BR', { maximumFractionDigits: 1 })} MB`;
+  return `${(mb / 1024).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} GB`;
 }
 
 /** A file's size as picked and as sent: '2,4 MB → 380 KB' when it was made smaller. */

@@ -113,3 +113,11 @@ export const todayDay = (): string => localDay(new Date());
 
 /** Whether a calendar day is already behind us (a licence or a deadline). */
 export const isPastDay = (isoDay: string): boolean => isoDay < todayDay();
+
+/** A moment of this year, shortly, in the browser's time zone: 28/11 às 14:32. */
+export function formatShortMoment(time: number): string {
+  const parts = momentParts(new Date(time).toISOString());
+  if (!parts) return 'Invalid Date';
+  const [, month, day] = parts.day.split('-');
+  return `${day}/${month} às ${parts.time}`;
+}

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { toCamelCaseKeys } from 'es-toolkit';
 import type { DetailedError, Upload } from 'tus-js-client';
-import { UPLOAD_CHUNK_BYTES, UPLOADS_PATH } from '@agroselo/contracts';
+import { IDEMPOTENCY_KEY_HEADER, UPLOAD_CHUNK_BYTES, UPLOADS_PATH } from '@agroselo/contracts';
 import { tokenStore } from '../api';
 import { errorFromBody, networkError } from '../api/api-error';
 
@@ -28,6 +28,16 @@ interface UploadOptions {
   onProgress?: (fraction: number) => void;
   /** Told when the upload waits for the connection to return, and when it goes on. */
   onWaiting?: (waiting: boolean) => void;
+  /**
+   * For the outbox (src/offline), which keeps where each upload resumes itself: its creation's
+   * Idempotency-Key, the address of an upload created before (resumed from its offset), told the
+   * address once created. Without a connection it fails at once, for the outbox to try later.
+   */
+  resumable?: {
+    idempotencyKey: string;
+    uploadUrl?: string;
+    onUploadUrl: (url: string) => void;
+  };
 }
 
 const inFlight = new Map<string, Set<Promise<unknown>>>();
@@ -79,6 +89,7 @@ export function startUpload<T>({
   scope,
   onProgress,
   onWaiting,
+  resumable,
 }: UploadOptions): ResumableUpload<T> {
   let upload: Upload | null = null;
   let canceled = false;
@@ -89,13 +100,20 @@ export function startUpload<T>({
         chunkSize: UPLOAD_CHUNK_BYTES,
         retryDelays: RETRY_DELAYS,
         metadata: { filename: file.name, filetype: file.type, target },
-        storeFingerprintForResuming: true,
+        storeFingerprintForResuming: !resumable,
         removeFingerprintOnSuccess: true,
         fingerprint: async () =>
           ['agroselo-upload', target, file.name, file.type, file.size, file.lastModified].join('|'),
+        ...(resumable?.uploadUrl ? { uploadUrl: resumable.uploadUrl } : {}),
+        onUploadUrlAvailable: () => {
+          if (resumable && upload?.url) resumable.onUploadUrl(upload.url);
+        },
         onBeforeRequest: (request) => {
           const token = tokenStore.get();
           if (token) request.setHeader('Authorization', `Bearer ${token}`);
+          // Only the creation carries the key: a retry after a lost answer finds the same upload.
+          if (resumable && request.getMethod() === 'POST')
+            request.setHeader(IDEMPOTENCY_KEY_HEADER, resumable.idempotencyKey);
         },
         onProgress: (sent, total) => onProgress?.(total > 0 ? sent / total : 0),
         onSuccess: ({ lastResponse }) => {
@@ -104,7 +122,7 @@ export function startUpload<T>({
         },
         onError: (error) => {
           if (canceled) return;
-          if (!navigator.onLine && !(error as DetailedError).originalResponse) {
+          if (!resumable && !navigator.onLine && !(error as DetailedError).originalResponse) {
             onWaiting?.(true);
             window.addEventListener(
               'online',
@@ -120,6 +138,10 @@ export function startUpload<T>({
         },
       });
       const current = upload;
+      if (resumable) {
+        current.start();
+        return;
+      }
       void current
         .findPreviousUploads()
         .then((previous) => {

@@ -221,12 +221,18 @@ export async function seedDemo(
     });
 
     const cultivar = await createField(db, { name: 'Cultivar semeada', type: 'text' });
-    const area = await createField(db, { name: 'Área cultivada (ha)', type: 'text' });
+    const area = await createField(db, {
+      name: 'Área cultivada',
+      type: 'number',
+      unit: 'ha',
+      decimals: 2,
+    });
     const sowing = await createField(db, { name: 'Data da semeadura', type: 'date' });
     const pregerminated = await createField(db, {
       name: 'Sistema pré-germinado',
       type: 'bool',
     });
+    // Issue 45's rules: a number in hectares with a maximum and its own message, no future day.
     const characterization = await createForm(db, sustainable.process.id, {
       name: 'Caracterização da lavoura',
       deadline: addDays(today, 60),
@@ -234,6 +240,16 @@ export async function seedDemo(
       sign: false,
       position: 0,
       fieldIds: [cultivar.id, area.id, sowing.id, pregerminated.id],
+      logic: {
+        [cultivar.id]: { required: true },
+        [area.id]: {
+          required: true,
+          min: 0.01,
+          max: 5000,
+          message: 'A área cultivada deve ficar entre 0,01 e 5.000 ha',
+        },
+        [sowing.id]: { not_future: true },
+      },
     });
 
     const waterSource = await createField(db, {
@@ -258,8 +274,12 @@ export async function seedDemo(
       fieldIds: [waterSource.id, waterGrant.id, flooding.id],
     });
 
+    const usesPesticides = await createField(db, {
+      name: 'Aplica defensivos agrícolas',
+      type: 'bool',
+    });
     const product = await createField(db, { name: 'Produto', type: 'text' });
-    const dose = await createField(db, { name: 'Dose (L/ha)', type: 'text' });
+    const dose = await createField(db, { name: 'Dose', type: 'number', unit: 'L/ha', decimals: 2 });
     const applicationDate = await createField(db, { name: 'Data da aplicação', type: 'date' });
     const prescription = await createField(db, { name: 'Receituário agronômico nº', type: 'text' });
     const applications = await createField(db, {
@@ -277,13 +297,43 @@ export async function seedDemo(
       type: 'text',
       producerReadOnly: true,
     });
+    // Issue 45's condition: the applications and their prescriptions only for 'Sim'.
+    const onlyIfApplied = {
+      show_if: {
+        join: 'and' as const,
+        conditions: [{ field_id: usesPesticides.id, op: 'eq' as const, value: true }],
+      },
+    };
     const phytosanitaryForm = await createForm(db, sustainable.process.id, {
       name: 'Manejo fitossanitário',
       deadline: addDays(today, 120),
       obligatory: false,
       sign: true,
       position: 2,
-      fieldIds: [applications.id, prescriptions.id, inspection.id],
+      fieldIds: [usesPesticides.id, applications.id, prescriptions.id, inspection.id],
+      logic: {
+        [usesPesticides.id]: { required: true },
+        [applications.id]: {
+          ...onlyIfApplied,
+          required: true,
+          columns: [
+            { field_id: product.id, required: true },
+            {
+              field_id: dose.id,
+              min: 0.01,
+              max: 20,
+              message: 'A dose deve ficar entre 0,01 e 20 L/ha',
+            },
+            { field_id: applicationDate.id, not_future: true },
+            {
+              field_id: prescription.id,
+              pattern: 'RA 9999/9999',
+              pattern_message: 'Informe o receituário no formato RA 0000/2026',
+            },
+          ],
+        },
+        [prescriptions.id]: onlyIfApplied,
+      },
     });
 
     const farmingLicence = await createField(db, {
@@ -501,7 +551,7 @@ export async function seedDemo(
       startedForm(characterization.id),
       {
         [cultivar.id]: 'IRGA 424 RI',
-        [area.id]: '182,5',
+        [area.id]: '182.5',
         [sowing.id]: addDays(today, -40),
         [pregerminated.id]: 'false',
       },
@@ -514,13 +564,14 @@ export async function seedDemo(
       producer,
     );
     const phytosanitary = startedForm(phytosanitaryForm.id);
+    await fillFormFields(db, phytosanitary, { [usesPesticides.id]: 'true' }, producer);
     await addTableRow(
       db,
       phytosanitary,
       applications.id,
       {
         [product.id]: 'Herbicida pré-emergente (clomazona)',
-        [dose.id]: '0,9',
+        [dose.id]: '0.9',
         [applicationDate.id]: addDays(today, -35),
         [prescription.id]: 'RA 2025/0147',
       },
@@ -532,7 +583,7 @@ export async function seedDemo(
       applications.id,
       {
         [product.id]: 'Fungicida (azoxistrobina)',
-        [dose.id]: '0,4',
+        [dose.id]: '0.4',
         [applicationDate.id]: addDays(today, -8),
       },
       producer,
@@ -552,7 +603,7 @@ export async function seedDemo(
     const lastSeasonAnswers = {
       [characterization.id]: {
         [cultivar.id]: 'BRS Pampeira',
-        [area.id]: '214,5',
+        [area.id]: '214.5',
         [sowing.id]: addDays(today, -370),
         [pregerminated.id]: 'true',
       },

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { messages, type Role } from '@agroselo/contracts';
+import { FieldLogicSchema, messages, type FieldLogicInput, type Role } from '@agroselo/contracts';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import {
@@ -199,12 +199,16 @@ export async function createField(
   return field!;
 }
 
+/** A form of the process with `fieldIds` in order, and their rules (`logic`, by field id) if any. */
 export async function createForm(
   db: Db,
   processId: string,
-  overrides: Partial<typeof forms.$inferInsert> & { fieldIds?: string[] } = {},
+  overrides: Partial<typeof forms.$inferInsert> & {
+    fieldIds?: string[];
+    logic?: Record<string, FieldLogicInput>;
+  } = {},
 ) {
-  const { fieldIds = [], ...rest } = overrides;
+  const { fieldIds = [], logic = {}, ...rest } = overrides;
   const [form] = await db
     .insert(forms)
     .values({
@@ -216,9 +220,14 @@ export async function createForm(
     })
     .returning();
   if (fieldIds.length > 0) {
-    await db
-      .insert(formFields)
-      .values(fieldIds.map((fieldId, position) => ({ formId: form!.id, fieldId, position })));
+    await db.insert(formFields).values(
+      fieldIds.map((fieldId, position) => ({
+        formId: form!.id,
+        fieldId,
+        position,
+        logic: FieldLogicSchema.parse(logic[fieldId] ?? {}),
+      })),
+    );
   }
   return form!;
 }

@@ -1,4 +1,14 @@
-import { formatCnpj, instanceStatus, messages, type FieldType } from '@agroselo/contracts';
+import {
+  DEFAULT_FIELD_LOGIC,
+  evaluateForm,
+  formatCnpj,
+  instanceStatus,
+  messages,
+  parseNumber,
+  type FieldType,
+  type LogicCell,
+  type LogicFieldRules,
+} from '@agroselo/contracts';
 import { and, asc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
@@ -17,6 +27,7 @@ import {
   stamps,
 } from '../../db/schema';
 import { notFound } from '../../lib/errors';
+import { logicRules } from '../forms/logic';
 import { keysetBatches } from './batches';
 import { INSTANCE_STATUS_LABELS } from './lists';
 import type { Cell, Column, ColumnKind, Sheet } from './table';
@@ -28,13 +39,15 @@ interface FieldDef {
   name: string;
   type: FieldType;
   proof: boolean;
+  unit: string | null;
+  decimals: number | null;
 }
 
 /** A form of the process, or its 'Documentos' (formId null) built from the process's own fields. */
 interface FormDef {
   formId: string | null;
   name: string;
-  fields: FieldDef[];
+  fields: (FieldDef & { logic: LogicFieldRules })[];
   /** The columns of each Lista field, by its id. */
   columns: Map<string, FieldDef[]>;
 }
@@ -44,13 +57,18 @@ const KINDS: Record<FieldType, ColumnKind> = {
   date: 'date',
   datetime: 'datetime',
   bool: 'text',
+  number: 'number',
   form: 'number',
 };
 
-/** A stored answer as a cell: Sim/Não, a day, an instant or the text. */
+/** What a cell of a field that does not apply to the request (issue 45) says. */
+const NOT_APPLICABLE = messages.logic.notApplicable;
+
+/** A stored answer as a cell: Sim/Não, a number, a day, an instant or the text. */
 function answerCell(type: FieldType, content: string | null): Cell {
   if (content === null || content === '') return null;
   if (type === 'bool') return content === 'true';
+  if (type === 'number') return parseNumber(content) ?? content;
   if (type === 'datetime') {
     const at = new Date(content);
     return Number.isNaN(at.getTime()) ? content : at;
@@ -58,14 +76,46 @@ function answerCell(type: FieldType, content: string | null): Cell {
   return content;
 }
 
-/** The columns a field takes: its answer, and the file's name when it requires a proof. */
+/** The columns a field takes: its answer (a number's with its unit), and the proof's file name. */
 function fieldColumns(field: FieldDef): Column[] {
   const answer: Column = {
-    header: field.type === 'form' ? `${field.name} (linhas)` : field.name,
+    header:
+      field.type === 'form'
+        ? `${field.name} (linhas)`
+        : field.unit
+          ? `${field.name} (${field.unit})`
+          : field.name,
     kind: KINDS[field.type],
     width: 18,
   };
   return field.proof ? [answer, { header: `Comprovante: ${field.name}`, width: 24 }] : [answer];
+}
+
+/** Whether a form's rules hide anything at all: only then are its answers evaluated. */
+const hasConditions = (form: FormDef) =>
+  form.fields.some(
+    (field) =>
+      field.logic.showIf !== null || field.logic.columns.some((column) => column.showIf !== null),
+  );
+
+/**
+ * What does not apply in one form instance (issue 45): the evaluator over its answers (fields by
+ * their definition's id) and, when given, one Lista's cells.
+ */
+function hiddenIn(
+  form: FormDef,
+  answers: ReadonlyMap<string, string | null>,
+  cells: { listId: string; cells: LogicCell[] } | null = null,
+): Set<string> {
+  return evaluateForm({
+    fieldInstances: form.fields.map((field) => ({
+      id: field.id,
+      content: answers.get(field.id) ?? null,
+      field: { ...field, childFields: form.columns.get(field.id) ?? [] },
+      logic: field.logic,
+      childFieldInstances: cells?.listId === field.id ? cells.cells : [],
+    })),
+  }).hidden;
 }
 
 const KEY_COLUMNS: Column[] = [
@@ -81,6 +131,8 @@ async function formDefs(db: Db, processId: string): Promise<FormDef[]> {
     name: fields.name,
     type: fields.type,
     proof: fields.proof,
+    unit: fields.unit,
+    decimals: fields.decimals,
   };
   const [formRows, formFieldRows, documentRows] = await Promise.all([
     db
@@ -89,7 +141,7 @@ async function formDefs(db: Db, processId: string): Promise<FormDef[]> {
       .where(eq(forms.processId, processId))
       .orderBy(asc(forms.position), asc(forms.createdAt)),
     db
-      .select({ formId: formFields.formId, ...fieldColumnsOf })
+      .select({ formId: formFields.formId, logic: formFields.logic, ...fieldColumnsOf })
       .from(formFields)
       .innerJoin(forms, eq(forms.id, formFields.formId))
       .innerJoin(fields, eq(fields.id, formFields.fieldId))
@@ -119,11 +171,19 @@ async function formDefs(db: Db, processId: string): Promise<FormDef[]> {
   const defs: FormDef[] = formRows.map((form) => ({
     formId: form.id,
     name: form.name,
-    fields: formFieldRows.filter((row) => row.formId === form.id),
+    fields: formFieldRows
+      .filter((row) => row.formId === form.id)
+      .map(({ logic, ...field }) => ({ ...field, logic: logicRules(logic) })),
     columns,
   }));
+  const noRules = logicRules(DEFAULT_FIELD_LOGIC);
   if (documentRows.length > 0)
-    defs.unshift({ formId: null, name: 'Documentos', fields: documentRows, columns });
+    defs.unshift({
+      formId: null,
+      name: 'Documentos',
+      fields: documentRows.map((field) => ({ ...field, logic: noRules })),
+      columns,
+    });
   return defs;
 }
 
@@ -194,6 +254,19 @@ const answersOf = (db: Db, formInstanceIds: string[], scope: SQL) =>
     // Row ids are UUIDv7: a Lista's rows come in the order they were added.
     .orderBy(asc(fi.formInstanceId), asc(fi.rowId));
 
+/** A batch's top-level answers by form instance, then by their field's id. */
+function contentsByInstance(
+  answers: readonly { formInstanceId: string; fieldId: string; content: string | null }[],
+): Map<string, Map<string, string | null>> {
+  const byInstance = new Map<string, Map<string, string | null>>();
+  for (const answer of answers) {
+    const contents = byInstance.get(answer.formInstanceId) ?? new Map<string, string | null>();
+    contents.set(answer.fieldId, answer.content);
+    byInstance.set(answer.formInstanceId, contents);
+  }
+  return byInstance;
+}
+
 const keyCells = (row: FormInstanceRow): Cell[] => [
   row.instance.id,
   row.property.businessName,
@@ -218,21 +291,29 @@ function formSheet(db: Db, processId: string, form: FormDef): Sheet {
           isNull(fi.parentFieldInstanceId),
         );
         const byKey = new Map(answers.map((a) => [`${a.formInstanceId}:${a.fieldId}`, a]));
-        yield batch.map((row) => [
-          ...keyCells(row),
-          INSTANCE_STATUS_LABELS[
-            instanceStatus({ ...row.instance, hasTechnician: row.instance.technicianId !== null })
-          ],
-          row.commited,
-          ...form.fields.flatMap((field) => {
-            const answer = byKey.get(`${row.id}:${field.id}`);
-            const value =
-              field.type === 'form'
-                ? (answer?.rows ?? 0)
-                : answerCell(field.type, answer?.content ?? null);
-            return field.proof ? [value, answer?.filename ?? null] : [value];
-          }),
-        ]);
+        const contents = hasConditions(form) ? contentsByInstance(answers) : null;
+        yield batch.map((row) => {
+          const hidden = contents
+            ? hiddenIn(form, contents.get(row.id) ?? new Map())
+            : new Set<string>();
+          return [
+            ...keyCells(row),
+            INSTANCE_STATUS_LABELS[
+              instanceStatus({ ...row.instance, hasTechnician: row.instance.technicianId !== null })
+            ],
+            row.commited,
+            ...form.fields.flatMap((field) => {
+              if (hidden.has(field.id))
+                return field.proof ? [NOT_APPLICABLE, NOT_APPLICABLE] : [NOT_APPLICABLE];
+              const answer = byKey.get(`${row.id}:${field.id}`);
+              const value =
+                field.type === 'form'
+                  ? (answer?.rows ?? 0)
+                  : answerCell(field.type, answer?.content ?? null);
+              return field.proof ? [value, answer?.filename ?? null] : [value];
+            }),
+          ];
+        });
       }
     },
   };
@@ -250,11 +331,11 @@ function listSheet(db: Db, processId: string, form: FormDef, list: FieldDef): Sh
     ],
     async *rows() {
       for await (const batch of formInstanceBatches(db, processId, form.formId)) {
-        const cells = await answersOf(
-          db,
-          batch.map((row) => row.id),
-          eq(parent.fieldId, list.id),
-        );
+        const ids = batch.map((row) => row.id);
+        const cells = await answersOf(db, ids, eq(parent.fieldId, list.id));
+        const contents = hasConditions(form)
+          ? contentsByInstance(await answersOf(db, ids, isNull(fi.parentFieldInstanceId)))
+          : null;
         // Ordered by form instance and row: grouped as they come, in that order.
         const grouped = new Map<string, Map<string, Map<string, (typeof cells)[number]>>>();
         for (const cell of cells) {
@@ -266,13 +347,31 @@ function listSheet(db: Db, processId: string, form: FormDef, list: FieldDef): Sh
         }
         const rows: Cell[][] = [];
         for (const row of batch) {
+          const listRows = [...(grouped.get(row.id)?.entries() ?? [])];
+          // A Lista that does not apply lists no rows; a cell that does not apply says so.
+          const hidden = contents
+            ? hiddenIn(form, contents.get(row.id) ?? new Map(), {
+                listId: list.id,
+                cells: listRows.flatMap(([rowId, byField]) =>
+                  [...byField.values()].map((cell) => ({
+                    id: `${rowId}:${cell.fieldId}`,
+                    content: cell.content,
+                    rowId,
+                    field: columns.find((column) => column.id === cell.fieldId)!,
+                  })),
+                ),
+              })
+            : new Set<string>();
+          if (hidden.has(list.id)) continue;
           let number = 0;
-          for (const byField of grouped.get(row.id)?.values() ?? []) {
+          for (const [rowId, byField] of listRows) {
             number += 1;
             rows.push([
               ...keyCells(row),
               number,
               ...columns.flatMap((column) => {
+                if (hidden.has(`${rowId}:${column.id}`))
+                  return column.proof ? [NOT_APPLICABLE, NOT_APPLICABLE] : [NOT_APPLICABLE];
                 const cell = byField.get(column.id);
                 const value = answerCell(column.type, cell?.content ?? null);
                 return column.proof ? [value, cell?.filename ?? null] : [value];

@@ -1,5 +1,16 @@
 import type { Readable } from 'node:stream';
-import { formatCnpj, type CellInstance, type FormInstance } from '@agroselo/contracts';
+import {
+  evaluateForm,
+  formatCnpj,
+  formatNumber,
+  messages,
+  parseNumber,
+  withUnit,
+  type CellInstance,
+  type FormInstance,
+  type LogicForm,
+} from '@agroselo/contracts';
+import { toCamelCaseKeys } from 'es-toolkit';
 import PDFDocument from 'pdfkit';
 import { brazilianDay } from '../certificates/status';
 import { brazilianDateTime } from './table';
@@ -8,6 +19,7 @@ const GREEN = '#1f5f32';
 const INK = '#1f2d1f';
 const MUTED = '#5f6f5f';
 const MARGIN = 50;
+const NOT_APPLICABLE = messages.logic.notApplicable;
 
 /** Where the form belongs, for its heading. */
 export interface FormContext {
@@ -28,6 +40,12 @@ function answerText(cell: CellInstance): string {
     case 'datetime': {
       const at = new Date(content);
       return Number.isNaN(at.getTime()) ? content : brazilianDateTime(at);
+    }
+    case 'number': {
+      const value = parseNumber(content);
+      if (value === null) return content;
+      const shown = formatNumber(value, cell.field.decimals ?? undefined);
+      return cell.field.unit ? `${shown} ${cell.field.unit}` : shown;
     }
     default:
       return content;
@@ -93,20 +111,37 @@ export function renderFormPdf(
   );
   doc.moveDown(0.8);
 
+  // What does not apply to this request (issue 45) is printed as such, not as unanswered.
+  const { hidden, totals } = evaluateForm(toCamelCaseKeys(form) as LogicForm);
+  const shown = (cell: CellInstance) => (hidden.has(cell.id) ? NOT_APPLICABLE : answerText(cell));
   for (const field of form.field_instances) {
     doc.x = MARGIN;
     label(field.field.name);
+    if (hidden.has(field.id)) {
+      value(NOT_APPLICABLE, 12);
+      doc.moveDown(0.6);
+      continue;
+    }
     if (field.field.type === 'form') {
       const rows = tableRows(field.child_field_instances);
       if (rows.length === 0) value('Nenhuma linha', 12);
       rows.forEach((cells, index) => {
         value(`Linha ${index + 1}`, 12);
         for (const cell of cells) {
-          value(`${cell.field.name}: ${answerText(cell)}`, 24);
-          const proof = proofText(cell);
+          value(`${cell.field.name}: ${shown(cell)}`, 24);
+          const proof = hidden.has(cell.id) ? null : proofText(cell);
           if (proof) note(proof, 24);
         }
       });
+      const total = totals.get(field.id);
+      const column = field.field.child_fields.find(
+        (item) => item.id === field.logic.total?.field_id,
+      );
+      if (total !== undefined && column)
+        value(
+          `Total de ${column.name}: ${withUnit(total, column.unit, column.decimals ?? undefined)}`,
+          12,
+        );
     } else {
       value(answerText(field), 12);
     }

@@ -1,4 +1,4 @@
-import type { Field, FieldType } from '@agroselo/contracts';
+import type { Field, FieldLogic, FieldType, FormField } from '@agroselo/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import { fieldChildren, fields } from '../../db/schema';
 import { outer } from '../seals/queries';
@@ -9,6 +9,8 @@ export interface FieldColumnJson {
   type: FieldType;
   producer_read_only: boolean;
   proof: boolean;
+  unit: string | null;
+  decimals: number | null;
 }
 
 /** The columns of a Lista field, in order, as one JSON column of the query that lists it. */
@@ -16,7 +18,8 @@ const childFieldsOf = (parentId: SQL): SQL<FieldColumnJson[]> =>
   sql<FieldColumnJson[]>`coalesce((
     select json_agg(json_build_object(
       'id', c.id, 'name', c.name, 'type', c.type,
-      'producer_read_only', c.producer_read_only, 'proof', c.proof
+      'producer_read_only', c.producer_read_only, 'proof', c.proof,
+      'unit', c.unit, 'decimals', c.decimals
     ) order by fc.position)
     from ${fieldChildren} fc join ${fields} c on c.id = fc.child_field_id
     where fc.parent_field_id = ${parentId}
@@ -29,6 +32,8 @@ export const fieldColumns = {
   type: fields.type,
   producerReadOnly: fields.producerReadOnly,
   proof: fields.proof,
+  unit: fields.unit,
+  decimals: fields.decimals,
   childFields: childFieldsOf(outer('fields', 'id')),
 };
 
@@ -38,6 +43,8 @@ export interface FieldRow {
   type: FieldType;
   producerReadOnly: boolean;
   proof: boolean;
+  unit: string | null;
+  decimals: number | null;
   childFields: FieldColumnJson[] | string;
 }
 
@@ -53,6 +60,14 @@ export function presentField(row: FieldRow): Field {
     type: row.type,
     producer_read_only: row.producerReadOnly,
     proof: row.proof,
+    unit: row.unit,
+    decimals: row.decimals,
     child_fields: children,
   };
 }
+
+/** A field of a form, with its rules there. */
+export const presentFormField = (row: FieldRow & { logic: FieldLogic }): FormField => ({
+  ...presentField(row),
+  logic: row.logic,
+});

@@ -1,8 +1,10 @@
 import {
   FieldListQuerySchema,
+  FieldLogicSchema,
   FieldRegisterBodySchema,
   FieldSchema,
   FormFieldParamsSchema,
+  FormFieldSchema,
   FormParamsSchema,
   ProcessFieldsSaveBodySchema,
   ProcessParamsSchema,
@@ -19,6 +21,7 @@ import {
   listProcessFields,
   registerField,
   removeFormField,
+  saveFieldLogic,
   saveProcessFields,
 } from './service';
 
@@ -66,11 +69,11 @@ export async function fieldsRoutes(base: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['campos'],
-        summary: 'Campos do formulário, na ordem',
+        summary: 'Campos do formulário, na ordem, com as regras de cada um neste formulário',
         security,
         params: FormParamsSchema,
         querystring: FieldListQuerySchema,
-        response: list,
+        response: { 200: z.array(FormFieldSchema) },
       },
       onRequest: adminOnly,
     },
@@ -92,10 +95,11 @@ export async function fieldsRoutes(base: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['campos'],
-        summary: 'Associar um campo ao formulário (ao fim); 409 se já estiver associado',
+        summary:
+          'Associar um campo ao formulário (ao fim, sem regras); 409 se já estiver associado',
         security,
         params: FormFieldParamsSchema,
-        response: { 200: FieldSchema },
+        response: { 200: FormFieldSchema },
       },
       onRequest: adminOnly,
     },
@@ -109,12 +113,41 @@ export async function fieldsRoutes(base: FastifyInstance): Promise<void> {
       ),
   );
 
+  app.put(
+    '/process/:processId/form/:formId/field/:fieldId/logic',
+    {
+      schema: {
+        tags: ['campos'],
+        summary:
+          "As regras do campo neste formulário: 'Mostrar somente se' (campos anteriores), " +
+          'obrigatório, mínimo e máximo, datas, texto, colunas e soma de uma Lista; 409 se ' +
+          'produtores já responderam o campo neste formulário',
+        security,
+        params: FormFieldParamsSchema,
+        body: FieldLogicSchema,
+        response: { 200: FormFieldSchema },
+      },
+      onRequest: adminOnly,
+    },
+    (request) =>
+      saveFieldLogic(
+        app.deps,
+        callerOf(request),
+        request.params.processId,
+        request.params.formId,
+        request.params.fieldId,
+        request.body,
+      ),
+  );
+
   app.delete(
     '/process/:processId/form/:formId/field/:fieldId/remove',
     {
       schema: {
         tags: ['campos'],
-        summary: 'Retirar um campo do formulário; 409 se produtores já o responderam',
+        summary:
+          'Retirar um campo do formulário; 409 se produtores já o responderam ou se a condição ' +
+          'de outro campo o usa',
         security,
         params: FormFieldParamsSchema,
       },

@@ -1,11 +1,18 @@
 import {
+  checkFieldLogic,
+  dependentsOf,
   messages,
+  type BuilderField,
   type Field,
   type FieldListQuery,
+  type FieldLogic,
   type FieldRegisterBody,
+  type FormField,
+  type LogicFieldDef,
   type ProcessFieldsSaveBody,
 } from '@agroselo/contracts';
-import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { isEqual, toCamelCaseKeys } from 'es-toolkit';
 import type { AppDeps } from '../../deps';
 import type { Db } from '../../db/client';
 import {
@@ -16,14 +23,16 @@ import {
   formInstances,
   processFields,
   processInstances,
+  proofs,
 } from '../../db/schema';
-import { badRequest, conflict, notFound } from '../../lib/errors';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { pageFrom, windowTotal, type Page } from '../../lib/pagination';
 import { matchesSearch, normalizeSearch } from '../../lib/search';
 import type { Caller } from '../../plugins/auth';
 import { findForm, findProcess } from '../seals/queries';
-import { fieldColumns, presentField } from './present';
+import { logicRules } from '../forms/logic';
+import { fieldColumns, presentField, presentFormField, type FieldRow } from './present';
 
 const m = messages.seals;
 
@@ -69,6 +78,8 @@ export async function registerField(
               type: fields.type,
               producer_read_only: fields.producerReadOnly,
               proof: fields.proof,
+              unit: fields.unit,
+              decimals: fields.decimals,
             })
             .from(fields)
             .where(inArray(fields.id, body.child_fields))
@@ -84,6 +95,8 @@ export async function registerField(
         type: body.type,
         producerReadOnly: body.producer_read_only,
         proof: body.proof,
+        unit: body.unit,
+        decimals: body.decimals,
         searchText: normalizeSearch(body.name),
       })
       .returning();
@@ -104,22 +117,27 @@ export async function registerField(
   });
 }
 
-async function pageOfFields(
+async function pageOfFields<T>(
   db: Db,
   link: typeof formFields | typeof processFields,
   owner: SQL,
   query: FieldListQuery,
-): Promise<Page<Field>> {
+  present: (row: FieldRow & { logic: FieldLogic | null }) => T,
+): Promise<Page<T>> {
   const where = and(owner, bySearch(query.query));
   const rows = await db
-    .select({ ...fieldColumns, total: windowTotal() })
+    .select({
+      ...fieldColumns,
+      logic: 'logic' in link ? link.logic : sql<null>`null`,
+      total: windowTotal(),
+    })
     .from(link)
     .innerJoin(fields, eq(fields.id, link.fieldId))
     .where(where)
     .orderBy(asc(link.position), asc(fields.id))
     .limit(query.limit)
     .offset(query.offset);
-  return pageFrom(rows, presentField, {
+  return pageFrom(rows, present, {
     offset: query.offset,
     countPastEnd: async () => {
       const [counted] = await db
@@ -132,25 +150,29 @@ async function pageOfFields(
   });
 }
 
+/** A form's field with its rules there (the link always holds them). */
+const withLogic = (row: FieldRow & { logic: FieldLogic | null }) =>
+  presentFormField({ ...row, logic: row.logic! });
+
 export async function listFormFields(
   deps: AppDeps,
   _caller: Caller,
   processId: string,
   formId: string,
   query: FieldListQuery,
-): Promise<Page<Field>> {
+): Promise<Page<FormField>> {
   await findForm(deps.db, processId, formId);
-  return pageOfFields(deps.db, formFields, eq(formFields.formId, formId), query);
+  return pageOfFields(deps.db, formFields, eq(formFields.formId, formId), query, withLogic);
 }
 
-/** Adds a field at the end of a form; a field appears at most once in a form (409). */
+/** Adds a field at the end of a form, with no rule; a field appears at most once in a form (409). */
 export async function addFormField(
   deps: AppDeps,
   _caller: Caller,
   processId: string,
   formId: string,
   fieldId: string,
-): Promise<Field> {
+): Promise<FormField> {
   await findForm(deps.db, processId, formId);
   const [field] = await deps.db.select(fieldColumns).from(fields).where(eq(fields.id, fieldId));
   if (!field) throw notFound(m.fieldNotFound);
@@ -162,12 +184,107 @@ export async function addFormField(
       position: sql`(select coalesce(max(${formFields.position}) + 1, 0) from ${formFields} where ${formFields.formId} = ${formId})`,
     })
     .onConflictDoNothing()
-    .returning({ fieldId: formFields.fieldId });
+    .returning({ logic: formFields.logic });
   if (added.length === 0) throw conflict(m.fieldAlreadyInForm);
-  return presentField(field);
+  return presentFormField({ ...field, logic: added[0]!.logic });
 }
 
-/** Removes a field from a form, unless producers already answered it in this form. */
+/** The fields of a form in order, with their columns and rules, as the builder's checks read them. */
+async function builderFields(tx: Db, formId: string): Promise<BuilderField[]> {
+  const rows = await tx
+    .select({ ...fieldColumns, logic: formFields.logic })
+    .from(formFields)
+    .innerJoin(fields, eq(fields.id, formFields.fieldId))
+    .where(eq(formFields.formId, formId))
+    .orderBy(asc(formFields.position), asc(fields.id));
+  return rows.map((row) => {
+    const field = presentField(row);
+    return {
+      id: field.id,
+      name: field.name,
+      type: field.type,
+      unit: field.unit,
+      decimals: field.decimals,
+      childFields: toCamelCaseKeys(field.child_fields) as LogicFieldDef[],
+      logic: logicRules(row.logic),
+    };
+  });
+}
+
+/**
+ * Whether an instance of the form answered the field: content, a Lista's row or a proof. Its rules
+ * may change until then (issue 45 item 5, decision 020): an answer is never judged by a rule that
+ * was not there when it was given.
+ */
+async function answeredInForm(tx: Db, formId: string, fieldId: string): Promise<boolean> {
+  const [answered] = await tx
+    .select({ id: fieldInstances.id })
+    .from(fieldInstances)
+    .innerJoin(formInstances, eq(formInstances.id, fieldInstances.formInstanceId))
+    .where(
+      and(
+        eq(formInstances.formId, formId),
+        eq(fieldInstances.fieldId, fieldId),
+        isNull(fieldInstances.parentFieldInstanceId),
+        or(
+          isNotNull(fieldInstances.content),
+          sql`exists (select 1 from ${fieldInstances} c where c.parent_field_instance_id = ${fieldInstances.id})`,
+          sql`exists (select 1 from ${proofs} p where p.field_instance_id = ${fieldInstances.id})`,
+        ),
+      ),
+    )
+    .limit(1);
+  return answered !== undefined;
+}
+
+/**
+ * PUT …/form/{formId}/field/{fieldId}/logic: the field's rules in this form, checked against the
+ * form's other fields (422 at the body's place of each problem) and refused (409) once an instance
+ * answered it, unless they stay as they are.
+ */
+export async function saveFieldLogic(
+  deps: AppDeps,
+  _caller: Caller,
+  processId: string,
+  formId: string,
+  fieldId: string,
+  logic: FieldLogic,
+): Promise<FormField> {
+  return deps.db.transaction(async (tx) => {
+    await findForm(tx, processId, formId, { lock: true });
+    const [link] = await tx
+      .select({ ...fieldColumns, logic: formFields.logic })
+      .from(formFields)
+      .innerJoin(fields, eq(fields.id, formFields.fieldId))
+      .where(and(eq(formFields.formId, formId), eq(formFields.fieldId, fieldId)));
+    if (!link) throw notFound(m.fieldNotInForm);
+    if (isEqual(link.logic, logic)) return presentFormField(link);
+    const proposed = (await builderFields(tx, formId)).map((field) =>
+      field.id === fieldId ? { ...field, logic: logicRules(logic) } : field,
+    );
+    const problems = checkFieldLogic(proposed, fieldId);
+    if (problems.length > 0)
+      throw new AppError(
+        422,
+        problems.map((problem) => ({
+          loc: ['body', ...problem.path],
+          msg: problem.message,
+          type: 'logic',
+        })),
+      );
+    if (await answeredInForm(tx, formId, fieldId)) throw conflict(messages.logic.fieldAnswered);
+    await tx
+      .update(formFields)
+      .set({ logic })
+      .where(and(eq(formFields.formId, formId), eq(formFields.fieldId, fieldId)));
+    return presentFormField({ ...link, logic });
+  });
+}
+
+/**
+ * Removes a field from a form, unless producers already answered it in this form or another
+ * field's condition reads it.
+ */
 export async function removeFormField(
   deps: AppDeps,
   _caller: Caller,
@@ -176,7 +293,10 @@ export async function removeFormField(
   fieldId: string,
 ): Promise<void> {
   await deps.db.transaction(async (tx) => {
-    await findForm(tx, processId, formId);
+    await findForm(tx, processId, formId, { lock: true });
+    const dependents = dependentsOf(await builderFields(tx, formId), fieldId);
+    if (dependents.length > 0)
+      throw conflict(messages.logic.fieldHasDependents(dependents.map((field) => field.name)));
     const [answered] = await tx
       .select({ id: fieldInstances.id })
       .from(fieldInstances)
@@ -199,7 +319,13 @@ export async function listProcessFields(
   query: FieldListQuery,
 ): Promise<Page<Field>> {
   await findProcess(deps.db, caller, processId);
-  return pageOfFields(deps.db, processFields, eq(processFields.processId, processId), query);
+  return pageOfFields(
+    deps.db,
+    processFields,
+    eq(processFields.processId, processId),
+    query,
+    presentField,
+  );
 }
 
 /**
@@ -250,10 +376,12 @@ export async function saveProcessFields(
         .values(ids.map((fieldId, position) => ({ processId, fieldId, position })));
     }
   });
-  const page = await pageOfFields(deps.db, processFields, eq(processFields.processId, processId), {
-    limit: ids.length || 1,
-    offset: 0,
-    query: undefined,
-  });
+  const page = await pageOfFields(
+    deps.db,
+    processFields,
+    eq(processFields.processId, processId),
+    { limit: ids.length || 1, offset: 0, query: undefined },
+    presentField,
+  );
   return page.items;
 }

@@ -1,10 +1,11 @@
-import { PRODUCER_ROLES, STAFF_ROLES } from '@agroselo/contracts';
+import { DEFAULT_FIELD_LOGIC, PRODUCER_ROLES, STAFF_ROLES } from '@agroselo/contracts';
 import { and, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   fieldChildren,
   fieldInstances,
   fields,
+  formFields,
   formInstances,
   pendencies,
   processInstances,
@@ -38,7 +39,17 @@ const person = (alias: string) =>
 const fieldObject = (alias: string, childFields: SQL) =>
   sql`json_build_object('id', ${sql.raw(alias)}.id, 'name', ${sql.raw(alias)}.name,
     'type', ${sql.raw(alias)}.type, 'producer_read_only', ${sql.raw(alias)}.producer_read_only,
-    'proof', ${sql.raw(alias)}.proof, 'child_fields', ${childFields})`;
+    'proof', ${sql.raw(alias)}.proof, 'unit', ${sql.raw(alias)}.unit,
+    'decimals', ${sql.raw(alias)}.decimals, 'child_fields', ${childFields})`;
+
+/**
+ * The rules of field instance `f` in its form (form instance `form`): the form's link to the
+ * field holds them; a 'Documentos' field has no rule.
+ */
+const logicOf = (f: string, form: SQL) => sql`coalesce((
+  select ff.logic from ${formFields} ff
+  where ff.form_id = ${form}.form_id and ff.field_id = ${sql.raw(f)}.field_id),
+  ${sql.raw(`'${JSON.stringify(DEFAULT_FIELD_LOGIC)}'::jsonb`)})`;
 
 /**
  * Whether the caller may not change a field now (access.ts `mayWriteField`): `writer` is the
@@ -93,8 +104,8 @@ const lastSeasonOf = sql`(
 /** A Lista's columns, in order (`[]` for the other types). */
 const columnsOf = (field: string) => sql`(
   select coalesce(json_agg(json_build_object('id', c.id, 'name', c.name, 'type', c.type,
-    'producer_read_only', c.producer_read_only, 'proof', c.proof) order by fc.position, c.id),
-    '[]'::json)
+    'producer_read_only', c.producer_read_only, 'proof', c.proof, 'unit', c.unit,
+    'decimals', c.decimals) order by fc.position, c.id), '[]'::json)
   from ${fieldChildren} fc join ${fields} c on c.id = fc.child_field_id
   where fc.parent_field_id = ${sql.raw(field)}.id)`;
 
@@ -123,7 +134,8 @@ const fieldInstancesJson = sql`(
       'late', pd.status <> 'resolved' and pd.due_date < ${todayParameter}) end,
     'editable', fw.editable,
     'carried_over', f.carried_over,
-    'last_season', ${lastSeasonOf}
+    'last_season', ${lastSeasonOf},
+    'logic', ${logicOf('f', sql`${fi}`)}
   ) order by f.position, f.id), '[]'::json)
   from ${fieldInstances} f
   join ${fields} d on d.id = f.field_id
@@ -149,6 +161,7 @@ const formInstanceJson = sql`json_build_object(
       'hash', ${fi.signatureHash}) end,
   'actions', json_build_object('edit', w.writer is not null,
     'finish', coalesce(w.writer = 'producer', false)),
+  'rice_area_ha', ${pi.riceAreaHa},
   'field_instances', ${fieldInstancesJson})::text`;
 
 const formState = {
@@ -285,4 +298,40 @@ export async function underOpenPendencies(
       ),
     );
   return row?.count === ids.length;
+}
+
+/**
+ * What the form's logic reads of form instance `formInstanceId` (its fields, rules, answers and
+ * the request's rice area), in the wire's keys and order, as one json value: the form instance's
+ * answer above, without what only the page shows, and with whether each answer holds a proof or
+ * last season's mark (what dropping it must clear). Undefined when there is no such form instance.
+ */
+export async function readLogicJson(db: Db, formInstanceId: string): Promise<unknown> {
+  const [row] = await db
+    .select({
+      json: sql<unknown>`json_build_object(
+        'rice_area_ha', ${pi.riceAreaHa},
+        'field_instances', (
+          select coalesce(json_agg(json_build_object(
+            'id', f.id, 'content', f.content, 'field', ${fieldObject('d', columnsOf('d'))},
+            'logic', ${logicOf('f', sql`${fi}`)}, 'carried_over', f.carried_over,
+            'proof', exists (select 1 from ${proofs} p where p.field_instance_id = f.id),
+            'child_field_instances', (
+              select coalesce(json_agg(json_build_object(
+                'id', cell.id, 'content', cell.content, 'row_id', cell.row_id,
+                'field', ${fieldObject('cd', sql`'[]'::json`)},
+                'proof', exists (select 1 from ${proofs} p where p.field_instance_id = cell.id))
+                order by cell.row_id, cell.position, cell.id), '[]'::json)
+              from ${fieldInstances} cell
+              join ${fields} cd on cd.id = cell.field_id
+              where cell.parent_field_instance_id = f.id)
+          ) order by f.position, f.id), '[]'::json)
+          from ${fieldInstances} f
+          join ${fields} d on d.id = f.field_id
+          where f.form_instance_id = ${fi.id} and f.parent_field_instance_id is null))`,
+    })
+    .from(fi)
+    .innerJoin(pi, eq(pi.id, fi.processInstanceId))
+    .where(eq(fi.id, formInstanceId));
+  return row?.json;
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import {
   checkFieldContent,
+  DEFAULT_FIELD_LOGIC,
   messages,
   PROOF_MAX_BYTES,
   PROOF_TYPES,
@@ -9,6 +10,7 @@ import {
   type FieldConflict,
   type FieldEditBody,
   type FieldInstance,
+  type FieldLogic,
   type FormFinishBody,
   type FormInstance,
   type FormSaveBody,
@@ -56,6 +58,13 @@ import {
 } from './access';
 import { saoPauloToday } from '../certificates/status';
 import { personOrNull } from './present';
+import {
+  atFieldInstance,
+  checkChanges,
+  dropHidden,
+  evaluateFormInstance,
+  logicIssues,
+} from './logic';
 import { lockFormInstance, readFormInstance, readFormState, underOpenPendencies } from './queries';
 import { signatureHash } from './signature';
 
@@ -151,6 +160,7 @@ function fieldsById(tx: Db, formId: string, ids: string[]) {
       parentId: fi.parentFieldInstanceId,
       name: fields.name,
       type: fields.type,
+      decimals: fields.decimals,
       staffField: staffOnly,
       writer: { id: writerUser.id, firstName: writerUser.firstName, lastName: writerUser.lastName },
     })
@@ -164,7 +174,7 @@ function fieldsById(tx: Db, formId: string, ids: string[]) {
 
 interface Change {
   id: string;
-  content: string | boolean | null;
+  content: string | boolean | number | null;
   version?: number | undefined;
 }
 
@@ -173,7 +183,7 @@ interface Change {
  * invalid content answer the 422 list (one entry per field), a field of someone else 403, and a
  * field changed since the version the change was made on 409 with the server's values. A change
  * that leaves the content as it is costs nothing, so a save repeated after a lost answer is no
- * conflict.
+ * conflict. A field in `hidden` does not apply: it is written empty.
  */
 async function writeFields(
   tx: Db,
@@ -182,6 +192,7 @@ async function writeFields(
   formId: string,
   changes: readonly Change[],
   loc: (index: number) => (string | number)[],
+  hidden: ReadonlySet<string>,
 ): Promise<void> {
   if (changes.length === 0) return;
   const current = new Map(
@@ -203,7 +214,10 @@ async function writeFields(
   changes.forEach((change, index) => {
     const field = current.get(change.id)!;
     checkFieldWriter(writer, field.staffField);
-    const checked = checkFieldContent(field.type, change.content);
+    // What does not apply is written as nothing, whatever was sent (issue 45).
+    const checked = hidden.has(change.id)
+      ? ({ ok: true, value: null } as const)
+      : checkFieldContent(field.type, change.content, field);
     if (!checked.ok) {
       issues.push({ loc: [...loc(index), 'content'], msg: checked.message, type: field.type });
       return;
@@ -264,22 +278,30 @@ export async function saveForm(
   formId: string,
   body: FormSaveBody,
 ): Promise<FormInstance> {
-  return deps.db.transaction(async (tx) => {
-    const { writer } = await openForWrite(
-      deps,
+  const ids = body.fields.map((field) => field.id);
+  const { form, removedKeys } = await deps.db.transaction(async (tx) => {
+    const { writer } = await openForWrite(deps, tx, caller, instanceId, formId, ids);
+    const logic = await checkChanges(tx, formId, body.fields, (issue) => {
+      const index = ids.indexOf(issue.id);
+      return index === -1 ? atFieldInstance(issue) : ['body', 'fields', index, 'content'];
+    });
+    await writeFields(
       tx,
       caller,
-      instanceId,
+      writer,
       formId,
-      body.fields.map((field) => field.id),
+      body.fields,
+      (index) => ['body', 'fields', index],
+      logic.evaluation.hidden,
     );
-    await writeFields(tx, caller, writer, formId, body.fields, (index) => [
-      'body',
-      'fields',
-      index,
-    ]);
-    return recordAnswer(await getFormInstance(deps, caller, instanceId, formId, tx));
+    const removedKeys = await dropHidden(tx, logic.form, logic.evaluation);
+    return {
+      form: recordAnswer(await getFormInstance(deps, caller, instanceId, formId, tx)),
+      removedKeys,
+    };
   });
+  await removeFiles(deps, removedKeys);
+  return form;
 }
 
 /** PUT …/field/{fieldId}/edit: one field, as the spec's client saves (multipart `content`). */
@@ -291,11 +313,24 @@ export async function editField(
   fieldId: string,
   body: FieldEditBody,
 ): Promise<FieldInstance> {
-  return deps.db.transaction(async (tx) => {
+  const { written, removedKeys } = await deps.db.transaction(async (tx) => {
     const { writer } = await openForWrite(deps, tx, caller, instanceId, formId, [fieldId]);
     const [field] = await fieldsById(tx, formId, [fieldId]);
     if (!field) throw notFound(m.fieldNotFound);
-    await writeFields(tx, caller, writer, formId, [{ id: fieldId, ...body }], () => ['body']);
+    const change = { id: fieldId, ...body };
+    const logic = await checkChanges(tx, formId, [change], (issue) =>
+      issue.id === fieldId ? ['body', 'content'] : atFieldInstance(issue),
+    );
+    await writeFields(
+      tx,
+      caller,
+      writer,
+      formId,
+      [change],
+      () => ['body'],
+      logic.evaluation.hidden,
+    );
+    const removedKeys = await dropHidden(tx, logic.form, logic.evaluation);
     const form = await getFormInstance(deps, caller, instanceId, formId, tx);
     const written = form.field_instances
       .flatMap((item) => [
@@ -307,11 +342,22 @@ export async function editField(
           editable: item.editable,
           carried_over: item.carried_over,
           last_season: null,
+          logic: columnLogic(item.logic, cell.field.id),
         })),
       ])
       .find((item) => item.id === fieldId);
-    return recordAnswer(written!);
+    return { written: recordAnswer(written!), removedKeys };
   });
+  await removeFiles(deps, removedKeys);
+  return written;
+}
+
+/** A Lista's rules of one column, as a field's own. */
+function columnLogic(logic: FieldLogic, columnId: string): FieldLogic {
+  const column = logic.columns.find((item) => item.field_id === columnId);
+  if (!column) return DEFAULT_FIELD_LOGIC;
+  const { field_id: _column, ...rules } = column;
+  return { ...rules, columns: [], total: null };
 }
 
 /** The Lista `fieldId` of the form, its columns and how many rows it has. */
@@ -606,19 +652,30 @@ export async function confirmCarried(
   });
 }
 
-/** Fields of the form still carrying last season's answer, unconfirmed: a finish waits for them. */
-async function carriedFields(db: Db, formId: string): Promise<string[]> {
+/**
+ * Fields of the form still carrying last season's answer, unconfirmed: a finish waits for them,
+ * unless they do not apply (`hidden`).
+ */
+async function carriedFields(
+  db: Db,
+  formId: string,
+  hidden: ReadonlySet<string>,
+): Promise<string[]> {
   const rows = await db
-    .select({ name: fields.name })
+    .select({ id: fi.id, name: fields.name })
     .from(fi)
     .innerJoin(fields, eq(fields.id, fi.fieldId))
     .where(and(eq(fi.formInstanceId, formId), eq(fi.carriedOver, true)))
     .orderBy(asc(fi.position));
-  return rows.map((row) => row.name);
+  return rows.filter((row) => !hidden.has(row.id)).map((row) => row.name);
 }
 
-/** 'Requer comprovante' fields (cells included) of the form that have no file yet. */
-async function missingProofs(db: Db, formId: string): Promise<ValidationIssue[]> {
+/** 'Requer comprovante' fields (cells included) of the form that apply and have no file yet. */
+async function missingProofs(
+  db: Db,
+  formId: string,
+  hidden: ReadonlySet<string>,
+): Promise<ValidationIssue[]> {
   const rows = await db
     .select({ id: fi.id, name: fields.name, tableName: tableField.name })
     .from(fi)
@@ -632,11 +689,13 @@ async function missingProofs(db: Db, formId: string): Promise<ValidationIssue[]>
       sql`${fi.rowId} nulls first`,
       asc(fi.position),
     );
-  return rows.map((row) => ({
-    loc: ['field_instances', row.id, 'proof'],
-    msg: m.proofRequired(row.tableName ? `${row.tableName}: ${row.name}` : row.name),
-    type: 'proof_required',
-  }));
+  return rows
+    .filter((row) => !hidden.has(row.id))
+    .map((row) => ({
+      loc: ['field_instances', row.id, 'proof'],
+      msg: m.proofRequired(row.tableName ? `${row.tableName}: ${row.name}` : row.name),
+      type: 'proof_required',
+    }));
 }
 
 /**
@@ -662,10 +721,24 @@ export async function finishForm(
     writerOf(caller, state);
   };
   checkCaller(form);
-  const carried = await carriedFields(deps.db, formId);
-  if (carried.length > 0) throw conflict(messages.safras.carriedUnconfirmed(carried));
-  const missing = await missingProofs(deps.db, formId);
-  if (missing.length > 0) throw new AppError(422, missing);
+  /**
+   * What stops a finish, in order: last season's answers still unconfirmed (409), then the rules
+   * the answers break and the proofs missing, together (422); what does not apply asks nothing.
+   */
+  const refuseUnfinished = async (db: Db) => {
+    const { form: answers, evaluation } = await evaluateFormInstance(db, formId, {
+      mode: 'finish',
+    });
+    const carried = await carriedFields(db, formId, evaluation.hidden);
+    if (carried.length > 0) throw conflict(messages.safras.carriedUnconfirmed(carried));
+    const problems = [
+      ...logicIssues(evaluation.issues, atFieldInstance),
+      ...(await missingProofs(db, formId, evaluation.hidden)),
+    ];
+    if (problems.length > 0) throw new AppError(422, problems);
+    return { answers, evaluation };
+  };
+  await refuseUnfinished(deps.db);
   if (form.sign) {
     const password = body?.password ?? '';
     if (!password) throw invalidField('password', m.passwordRequired, 'missing');
@@ -675,14 +748,12 @@ export async function finishForm(
     await attempt.release();
   }
 
-  return deps.db.transaction(async (tx) => {
+  const { finished, removedKeys } = await deps.db.transaction(async (tx) => {
     const locked = await lockFormInstance(tx, instanceId, formId);
     if (!locked) throw notFound(m.notFound);
     checkCaller(locked);
-    const stillCarried = await carriedFields(tx, formId);
-    if (stillCarried.length > 0) throw conflict(messages.safras.carriedUnconfirmed(stillCarried));
-    const stillMissing = await missingProofs(tx, formId);
-    if (stillMissing.length > 0) throw new AppError(422, stillMissing);
+    const { answers, evaluation } = await refuseUnfinished(tx);
+    const removedKeys = await dropHidden(tx, answers, evaluation);
     const now = new Date();
     const current = await getFormInstance(deps, caller, instanceId, formId, tx);
     const hash = locked.sign ? signatureHash(locked, current.field_instances) : null;
@@ -704,6 +775,8 @@ export async function finishForm(
       data: { form_instance_id: formId, ...(hash ? { signature_hash: hash } : {}) },
       at: now,
     });
-    return getFormInstance(deps, caller, instanceId, formId, tx);
+    return { finished: await getFormInstance(deps, caller, instanceId, formId, tx), removedKeys };
   });
+  await removeFiles(deps, removedKeys);
+  return finished;
 }

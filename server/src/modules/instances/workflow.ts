@@ -295,12 +295,14 @@ export async function startInstance(
   // Last season's proof files are copied before the transaction (storage is no part of it) and
   // removed again if the start does not happen.
   const carried = await copyCarriedProofs(deps.db, deps.storage, instanceId);
+  let unused: string[];
   try {
-    await startWithForms(deps, caller, instanceId, carried);
+    unused = await startWithForms(deps, caller, instanceId, carried);
   } catch (error) {
     await discardCarriedProofs(deps.storage, carried);
     throw error;
   }
+  await Promise.all(unused.map((key) => deps.storage.remove(key).catch(() => undefined)));
   return getInstanceDetail(deps.db, caller, instanceId);
 }
 
@@ -309,8 +311,8 @@ async function startWithForms(
   caller: Caller,
   instanceId: string,
   carried: Awaited<ReturnType<typeof copyCarriedProofs>>,
-): Promise<void> {
-  await deps.db.transaction(async (tx) => {
+): Promise<string[]> {
+  return deps.db.transaction(async (tx) => {
     const now = new Date();
     const [started] = await tx
       .update(i)
@@ -341,12 +343,15 @@ async function startWithForms(
       throw notStartable(current);
     }
     await createFormInstances(tx, started);
-    if (started.renewalOfId) await prefillRenewal(tx, instanceId, started.renewalOfId, carried);
+    const unused = started.renewalOfId
+      ? await prefillRenewal(tx, instanceId, started.renewalOfId, carried)
+      : [];
     await recordEvent(tx, {
       instanceId,
       actorId: caller.id,
       type: 'started',
       message: m.eventStarted(fullName(caller)),
     });
+    return unused;
   });
 }

@@ -91,7 +91,7 @@ export interface SeasonCopy {
 
 /**
  * The rows of a next season, in the caller's transaction: the process and its seal, the forms in
- * order linking the same fields, and the documents. The demo seed makes its second safra with it.
+ * order linking the same fields with the same rules, and the documents. The demo seed makes its second safra with it.
  */
 export async function copySeason(tx: Db, input: SeasonCopy): Promise<void> {
   const { process, stamp } = input.source;
@@ -149,6 +149,7 @@ export async function copySeason(tx: Db, input: SeasonCopy): Promise<void> {
           formId: formIds.get(link.formId)!,
           fieldId: link.fieldId,
           position: link.position,
+          logic: link.logic,
         })),
       );
   }

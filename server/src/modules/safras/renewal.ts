@@ -11,6 +11,7 @@ import {
 import { conflict } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { Storage } from '../../lib/storage';
+import { dropHidden, evaluateFormInstance } from '../forms/logic';
 import { copyFiles, copyKey, removeCopies, type CopiedFile } from './files';
 
 const m = messages.safras;
@@ -96,14 +97,16 @@ export const discardCarriedProofs = (storage: Storage, carried: CarriedProofs) =
  * instance it renews: every field whose definition had an instance last season takes its content,
  * a Lista its rows (cells), and a proof its file (copied already); each keeps `carried_from_id`,
  * and those that carried an answer are marked `carried_over` until the producer confirms or
- * changes them. A field asked in two forms is matched form by form (by the form's name).
+ * changes them. A field asked in two forms is matched form by form (by the form's name). What
+ * this season's rules say does not apply (issue 45) is not carried: answers the storage keys of
+ * the copied proofs left unused, to remove once the transaction is done.
  */
 export async function prefillRenewal(
   tx: Db,
   instanceId: string,
   renewalOfId: string,
   carried: CarriedProofs,
-): Promise<void> {
+): Promise<string[]> {
   const topLevel = (processInstanceId: string) =>
     tx
       .select({
@@ -122,7 +125,7 @@ export async function prefillRenewal(
         ),
       );
   const [current, previous] = await Promise.all([topLevel(instanceId), topLevel(renewalOfId)]);
-  if (current.length === 0 || previous.length === 0) return;
+  if (current.length === 0 || previous.length === 0) return [];
   const previousIds = previous.map((field) => field.id);
   const cells = await tx.select().from(fi).where(inArray(fi.parentFieldInstanceId, previousIds));
   const cellsOf = new Map<string, typeof cells>();
@@ -137,7 +140,7 @@ export async function prefillRenewal(
     const old = same.find((item) => item.formName === field.formName) ?? same[0];
     return old ? [{ field, old }] : [];
   });
-  if (matches.length === 0) return;
+  if (matches.length === 0) return [];
 
   const newCells: (typeof fi.$inferInsert)[] = [];
   const newProofs: (typeof proofs.$inferInsert)[] = [];
@@ -191,4 +194,11 @@ export async function prefillRenewal(
     where f.id = v.id`);
   if (newCells.length > 0) await tx.insert(fi).values(newCells);
   if (newProofs.length > 0) await tx.insert(proofs).values(newProofs);
+
+  const unused: string[] = [];
+  for (const formInstanceId of new Set(current.map((field) => field.formInstanceId))) {
+    const { form, evaluation } = await evaluateFormInstance(tx, formInstanceId);
+    unused.push(...(await dropHidden(tx, form, evaluation)));
+  }
+  return unused;
 }

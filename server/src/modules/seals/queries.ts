@@ -45,12 +45,21 @@ export async function findProcess(
   return row;
 }
 
-/** A form of the given process (ids of another process's form answer 404). */
-export async function findForm(db: Db, processId: string, formId: string) {
-  const [row] = await db
+/**
+ * A form of the given process (ids of another process's form answer 404); locked, it serialises
+ * the writes that check its fields' rules first.
+ */
+export async function findForm(
+  db: Db,
+  processId: string,
+  formId: string,
+  options: { lock?: boolean } = {},
+) {
+  const query = db
     .select()
     .from(forms)
     .where(and(eq(forms.id, formId), eq(forms.processId, processId)));
+  const [row] = await (options.lock ? query.for('update') : query);
   if (!row) throw notFound(messages.seals.formNotFound);
   return row;
 }

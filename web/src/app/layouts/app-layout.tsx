@@ -1,7 +1,8 @@
-import { memo, useMemo } from 'react';
+import { lazy, memo, Suspense, useMemo } from 'react';
 import { AppShell } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Outlet } from 'react-router';
+import { OfflineNotice } from '../../components/offline/offline-notice';
 import { SiteFooter } from '../../components/site-footer';
 import { useSession } from '../session';
 import { AppHeader } from './app-header';
@@ -9,6 +10,13 @@ import { mobileMenuFor, sideMenuFor } from './nav-items';
 import { SideMenu } from './side-menu';
 import { SideMenuContext, type SideMenuControl } from './side-menu-context';
 import classes from './app-layout.module.css';
+
+// What a phone's signed-in header has no room for, under it: its code comes with the session.
+const OutboxStrip = lazy(() =>
+  import('../../components/offline/outbox-status').then((module) => ({
+    default: module.OutboxStatus,
+  })),
+);
 
 /** Spec §1/§9: the fixed header is 80 px high. */
 export const HEADER_HEIGHT = 80;
@@ -69,6 +77,12 @@ export function AppLayout() {
           </AppShell.Navbar>
         )}
         <AppShell.Main id="conteudo" className={classes.main}>
+          {user && (
+            <Suspense fallback={null}>
+              <OutboxStrip variant="strip" />
+            </Suspense>
+          )}
+          <OfflineNotice />
           <div className={classes.page}>
             <Page />
           </div>

@@ -10,7 +10,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { messages } from '@agroselo/contracts';
-import { onUnauthorized, tokenStore } from '../../api';
+import { isApiError, NETWORK_ERROR_STATUS, onUnauthorized, tokenStore } from '../../api';
 import { SessionContext, type Session, type SessionStatus } from './session-context';
 import {
   SESSION_QUERY_KEY,
@@ -30,8 +30,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const userQuery = useQuery(sessionUserQuery(token));
 
-  // Spec §4: a stored token that fails /auth/info is dropped.
-  const failed = token !== null && userQuery.isError;
+  // Spec §4: a stored token that fails /auth/info is dropped; not for want of a connection (at
+  // the farm, with nothing stored yet), which says nothing of the token.
+  const failed =
+    token !== null &&
+    userQuery.isError &&
+    !(isApiError(userQuery.error) && userQuery.error.status === NETWORK_ERROR_STATUS);
   useEffect(() => {
     if (failed) tokenStore.clear();
   }, [failed]);

@@ -40,12 +40,23 @@ export interface SaveItem {
   version?: number;
 }
 
-/** PUT …/save: every changed field at once (all or nothing). */
+/** The outbox's kind of a form's save (its conflicts are applied again on the server's versions). */
+export const FORM_SAVE = 'form-save';
+
+/** The path of a form instance's save, under /api. */
+export const saveFormPath = (form: Pick<FormInstanceItem, 'processInstanceId' | 'id'>) =>
+  `${formPath(form.processInstanceId, form.id)}/save`;
+
+/** PUT …/save: every changed field at once (all or nothing), under the save's Idempotency-Key. */
 export function useSaveForm(instanceId: string, formId: string) {
   const onSuccess = useFormAnswer(instanceId, formId);
   return useMutation({
-    mutationFn: (fields: SaveItem[]) =>
-      api.put<FormInstanceItem>(`${formPath(instanceId, formId)}/save`, { fields }),
+    mutationFn: ({ fields, key }: { fields: SaveItem[]; key: string }) =>
+      api.put<FormInstanceItem>(
+        `${formPath(instanceId, formId)}/save`,
+        { fields },
+        { idempotencyKey: key },
+      ),
     onSuccess,
   });
 }
@@ -107,6 +118,10 @@ export function useDeleteRow(instanceId: string, formId: string) {
  * A proof sent with tus to …/field/{fieldId}/proof, resumable over a weak link; its answer, the
  * form, replaces the page's. The form's uploads share its id as their scope.
  */
+/** Where a field's proof is sent (tus `target`). */
+export const proofTarget = (instanceId: string, formId: string, fieldId: string) =>
+  `${API_BASE}${formPath(instanceId, formId)}/field/${fieldId}/proof`;
+
 export function useProofUpload(instanceId: string, formId: string) {
   const setForm = useFormAnswer(instanceId, formId);
   return (
@@ -116,7 +131,7 @@ export function useProofUpload(instanceId: string, formId: string) {
   ) => {
     const upload = startUpload<FormInstanceItem>({
       file,
-      target: `${API_BASE}${formPath(instanceId, formId)}/field/${fieldId}/proof`,
+      target: proofTarget(instanceId, formId, fieldId),
       scope: formId,
       ...options,
     });

@@ -8,6 +8,7 @@ import type { UploadOptions } from 'tus-js-client';
 import { callTo, json, mockFetch } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
 import { storeToken, wireUser } from '../../../test/users';
+import { OfflineSync } from '../../components/offline/offline-sync';
 import { FormInstancePage } from './form-instance.page';
 import {
   FORM_URL,
@@ -52,6 +53,7 @@ function renderPage(form: FormInstance, routes: Parameters<typeof mockFetch>[0] 
   const view = renderWithProviders(
     <>
       <Notifications />
+      <OfflineSync />
       <Routes>
         <Route
           path="/producer-details/:processInstanceId/form-instance/:formInstanceId"
@@ -163,7 +165,7 @@ describe('FormInstancePage', () => {
     expect(screen.getByText(m.offline)).toBeVisible();
     await userEvent.type(cultivar, ' RI');
     await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
-    expect(screen.getByText(m.savePending)).toBeVisible();
+    expect(await screen.findByText(m.savePending)).toBeVisible();
     expect(callTo(fetchMock, `PUT ${FORM_URL}/save`)).toBeUndefined();
 
     setOnline(true);
@@ -399,7 +401,7 @@ describe('FormInstancePage: a pendência on a finished form', () => {
     setOnline(false);
     expect(screen.getByText(m.offline)).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
-    expect(screen.getByText(m.savePending)).toBeVisible();
+    expect(await screen.findByText(m.savePending)).toBeVisible();
     expect(callTo(fetchMock, `PUT ${FORM_URL}/save`)).toBeUndefined();
     setOnline(true);
     await waitFor(() =>

@@ -48,11 +48,11 @@ import { ListField } from './components/list-field';
 import { PendencyNote } from './components/pendency-note';
 import { ProofField } from './components/proof-field';
 import { SeasonNotes } from './components/season-notes';
-import { draftStore } from './drafts';
+import { draftStore } from '../../offline/drafts';
 import { formatDay, formatMoment, isPastDay } from '../../lib/dates';
 import { useFirstAnswerDeferred } from '../../lib/use-first-answer-deferred';
 import { carriedFieldsOf } from './season';
-import { fieldMap, useFormEditor, type FormEditor } from './use-form-editor';
+import { answering, fieldMap, useFormEditor, type FormEditor } from './use-form-editor';
 import classes from './form-instance.module.css';
 
 const m = messages.forms;
@@ -154,8 +154,8 @@ function FieldBlock({
         <FieldInput
           field={field}
           label={field.field.name}
-          value={editor.valueOf(field.id)}
-          onChange={(value) => editor.change(field.id, value)}
+          {...answering(editor, field)}
+          required={field.logic.required}
           disabled={disabled}
           error={editor.errors[field.id]}
           description={notes.length > 0 ? notes.join(' ') : undefined}
@@ -230,11 +230,16 @@ function ConfirmAllCarried({ form }: { form: FormInstanceItem }) {
   );
 }
 
+const SAVED_ON_DEVICE =
+  'Alterações guardadas neste aparelho. Serão enviadas sozinhas quando a conexão voltar.';
+const WAIT_FOR_QUEUED =
+  'Há alterações deste formulário aguardando envio. Finalize depois que elas forem enviadas.';
+
 function statusLine(editor: FormEditor): string {
   if (editor.saving) return 'Salvando…';
-  if (editor.waiting) return m.savePending;
   if (editor.changedCount === 1) return '1 alteração não salva';
   if (editor.changedCount > 1) return `${editor.changedCount} alterações não salvas`;
+  if (editor.waiting) return editor.online ? 'Alterações aguardando envio' : m.savePending;
   return 'Todas as alterações estão salvas';
 }
 
@@ -263,6 +268,7 @@ function FormEditorView({ form, userId }: { form: FormInstanceItem; userId: stri
     try {
       const outcome = await editor.save();
       if (outcome === 'saved') notifications.show({ color: 'leaf', message: m.saved });
+      if (outcome === 'waiting') notifications.show({ color: 'yellow', message: SAVED_ON_DEVICE });
       if (outcome === 'failed') notifications.show({ color: 'red', message: m.invalidFields });
       return outcome === 'saved' || outcome === 'nothing';
     } catch (error) {
@@ -276,12 +282,22 @@ function FormEditorView({ form, userId }: { form: FormInstanceItem; userId: stri
   };
 
   const startFinish = async () => {
-    if (editor.dirty || editor.waiting) {
+    // A finished form takes no more saves: those still waiting in the outbox go first.
+    if (editor.waiting) {
+      notifications.show({ color: 'orange', message: WAIT_FOR_QUEUED });
+      return;
+    }
+    if (editor.dirty) {
       if (!navigator.onLine) {
         notifications.show({ color: 'orange', message: m.needsOnline });
         return;
       }
       if (!(await save())) return;
+    }
+    // What the server would refuse (required answers, rules) is shown before the password.
+    if (!editor.checkFinish()) {
+      notifications.show({ color: 'red', message: m.invalidFields });
+      return;
     }
     setPasswordError(undefined);
     setFinishing(true);
@@ -304,11 +320,15 @@ function FormEditorView({ form, userId }: { form: FormInstanceItem; userId: stri
         }
         setFinishing(false);
         const proofs: Record<string, string> = {};
+        const answers: Record<string, string> = {};
         for (const issue of error.issues) {
-          const id = issue.loc[1];
-          if (issue.loc[0] === 'field_instances' && typeof id === 'string') proofs[id] = issue.msg;
+          const [where, id, what] = issue.loc;
+          if (where !== 'field_instances' || typeof id !== 'string') continue;
+          if (what === 'proof') proofs[id] = issue.msg;
+          else answers[id] ??= issue.msg;
         }
         setProofErrors(proofs);
+        editor.showErrors(answers);
         notifications.show({
           color: 'red',
           message:
@@ -407,8 +427,10 @@ function FormEditorView({ form, userId }: { form: FormInstanceItem; userId: stri
           {form.fieldInstances.length === 0 && (
             <Text c="dimmed">Este formulário não tem campos.</Text>
           )}
+          {/* What does not apply takes no room: shown again, it appears in its place below the
+              answer that decides it, and nothing above the producer moves. */}
           {form.fieldInstances.map((field) =>
-            field.field.type === 'form' ? (
+            editor.hidden.has(field.id) ? null : field.field.type === 'form' ? (
               <ListField
                 key={field.id}
                 instanceId={form.processInstanceId}
@@ -449,7 +471,7 @@ function FormEditorView({ form, userId }: { form: FormInstanceItem; userId: stri
                   leftSection={<IconDeviceFloppy size={18} aria-hidden />}
                   onClick={() => void save()}
                   loading={editor.saving}
-                  disabled={!editor.dirty && !editor.waiting}
+                  disabled={!editor.dirty}
                 >
                   Salvar
                 </Button>

@@ -1,4 +1,4 @@
-import type { FieldType } from '@agroselo/contracts';
+import { formatNumber, parseNumber, type FieldType } from '@agroselo/contracts';
 import { formatDay, formatMoment } from '../../lib/dates';
 
 /** A field's content as a person reads it. */
@@ -11,6 +11,10 @@ export function formatContent(type: FieldType, content: string | null): string {
       return formatDay(content);
     case 'datetime':
       return formatMoment(content);
+    case 'number': {
+      const value = parseNumber(content);
+      return value === null ? content : formatNumber(value);
+    }
     default:
       return content;
   }

@@ -1,15 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Notifications } from '@mantine/notifications';
-import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { FieldInstance, FormInstance, Role } from '@agroselo/contracts';
-import { callTo, json, mockFetch } from '../../../test/fetch-mock';
-import { renderWithProviders } from '../../../test/render';
-import { storeToken, wireUser } from '../../../test/users';
-import { FormInstancePage } from './form-instance.page';
+import { callTo, json } from '../../../test/fetch-mock';
 import { lastSeasonText } from './season';
-import { FORM_URL, IDS, OWNER_ID, PAGE_URL, wireForm } from './test-data';
+import { FORM_URL, IDS, wireForm } from './test-data';
+import { renderFormPage } from './test-page';
 
 const CONFIRM = `PUT ${FORM_URL}/confirm`;
 const CARRIED = 'Resposta da safra anterior';
@@ -34,29 +30,11 @@ function renewalForm(carried: readonly string[] = [IDS.text, IDS.list]): FormIns
   };
 }
 
-function renderPage(role: Role, form: FormInstance, routes: Parameters<typeof mockFetch>[0] = {}) {
-  storeToken();
-  const user = wireUser(role, role === 'owner' ? { id: OWNER_ID } : {});
-  const fetchMock = mockFetch({
-    'GET /api/auth/info': json(user),
-    'GET /api/process-instance/pending': json([]),
-    [`GET ${FORM_URL}`]: json(form),
-    ...routes,
-  });
-  renderWithProviders(
-    <>
-      <Notifications />
-      <Routes>
-        <Route
-          path="/producer-details/:processInstanceId/form-instance/:formInstanceId"
-          element={<FormInstancePage />}
-        />
-      </Routes>
-    </>,
-    { route: PAGE_URL },
-  );
-  return fetchMock;
-}
+const renderPage = (
+  role: Role,
+  form: FormInstance,
+  routes: Parameters<typeof renderFormPage>[1] = {},
+) => renderFormPage(form, routes, role).fetchMock;
 
 /** The block of a field, found by its input's label or a Lista's heading. */
 const blockOf = async (name: string) => {

@@ -1,4 +1,9 @@
-import type { CellInstance, FieldInstance, FormInstance } from '@agroselo/contracts';
+import {
+  DEFAULT_FIELD_LOGIC,
+  type CellInstance,
+  type FieldInstance,
+  type FormInstance,
+} from '@agroselo/contracts';
 
 export const INSTANCE_ID = '0190a3c2-7b1e-7c3a-9f1e-00000000aa10';
 export const FORM_ID = '0190a3c2-7b1e-7c3a-9f1e-00000000f001';
@@ -26,6 +31,8 @@ const column = (id: string, name: string, type: CellInstance['field']['type']) =
   type,
   producer_read_only: false,
   proof: false,
+  unit: null,
+  decimals: null,
 });
 const COLUMNS = {
   product: column('0190a3c2-7b1e-7c3a-9f1e-0000000c0001', 'Produto', 'text'),
@@ -72,9 +79,12 @@ const field = (
     type,
     producer_read_only: options.producerReadOnly ?? false,
     proof: options.proof ?? false,
+    unit: null,
+    decimals: null,
     child_fields: options.columns ?? [],
   }),
   child_field_instances: [],
+  logic: DEFAULT_FIELD_LOGIC,
   pendency: null,
   editable: false,
   carried_over: false,
@@ -107,6 +117,7 @@ export function wireForm(overrides: Partial<FormInstance> = {}): FormInstance {
     commited_by: null,
     signature: null,
     actions: { edit: true, finish: true },
+    rice_area_ha: 12.5,
     field_instances: [
       field(IDS.text, 'Cultivar semeada', 'text', { content: 'IRGA 424', version: 1 }),
       field(

@@ -1,18 +1,29 @@
-import { useEffect, useEffectEvent, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toCamelCaseKeys } from 'es-toolkit';
-import { checkFieldContent, type FieldType } from '@agroselo/contracts';
-import { isApiError, NETWORK_ERROR_STATUS } from '../../api';
 import {
+  evaluateForm,
+  toSaoPauloDay,
+  type EvaluateOptions,
+  type LogicIssue,
+} from '@agroselo/contracts';
+import { API_BASE, isApiError, NETWORK_ERROR_STATUS } from '../../api';
+import type { OutboxItem } from '../../offline/outbox';
+import { useOutboxItems } from '../../offline/use-outbox';
+import { instanceTarget, queueWrite, writesWaiting } from '../../offline/writes';
+import {
+  FORM_SAVE,
   formInstanceQueryOptions,
+  saveFormPath,
   useSaveForm,
+  type SaveItem,
   type CellItem,
   type ConflictItem,
   type FormInstanceItem,
 } from './api';
 import { uploadsSettled } from '../../lib/uploads';
-import { draftStore, type Draft } from './drafts';
-import { useOnline } from './use-online';
+import { draftStore, type Draft } from '../../offline/drafts';
+import { useOnline } from '../../offline/use-online';
 
 type Values = Record<string, string | null>;
 type Versions = Record<string, number>;
@@ -47,7 +58,34 @@ const without = <T>(record: Record<string, T>, ids: Iterable<string>): Record<st
   return copy;
 };
 
+/** The first message of each field instance (a field, a cell, or a Lista for its rows and sum). */
+const messagesOf = (issues: readonly Pick<LogicIssue, 'id' | 'message'>[]) => {
+  const byId: Record<string, string> = {};
+  for (const issue of issues) byId[issue.id] ??= issue.message;
+  return byId;
+};
+
 export type SaveOutcome = 'saved' | 'nothing' | 'waiting' | 'failed';
+
+/** The outbox's saves of this form (src/offline): made offline, waiting or set aside. */
+const isSaveOf = (form: FormInstanceItem) => (item: OutboxItem) =>
+  item.kind === FORM_SAVE && item.request?.path === `${API_BASE}${saveFormPath(form)}`;
+
+interface QueuedField {
+  content: string | null;
+  version?: number;
+}
+
+/** The saves of this form the outbox holds, one over the other in the order written. */
+function queuedFields(items: OutboxItem[]): Map<string, QueuedField> {
+  const fields = new Map<string, QueuedField>();
+  for (const item of items) {
+    const json = item.request?.json as { fields?: SaveItem[] } | undefined;
+    for (const field of json?.fields ?? [])
+      fields.set(field.id, { content: field.content, version: field.version });
+  }
+  return fields;
+}
 
 /**
  * The page's unsaved changes over the server's form: kept as a draft in this browser at every
@@ -71,15 +109,45 @@ export function useFormEditor(form: FormInstanceItem, userId: string) {
   );
   const [conflicts, setConflicts] = useState<ConflictItem[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [waiting, setWaiting] = useState(false);
+  const outbox = useOutboxItems();
+  const queuedSaves = useMemo(() => outbox.filter(isSaveOf(form)), [outbox, form]);
+  const queued = useMemo(() => queuedFields(queuedSaves), [queuedSaves]);
+  const waiting = queuedSaves.length > 0;
 
-  // Only changes to fields this form still has, still open to changes, and that differ from what
-  // the server holds.
-  const differs = (id: string, value: string | null) => {
-    const field = fields.get(id);
-    return field !== undefined && canChange(id) && field.content !== value;
+  /** What a field holds before this page's changes: the server's, or a save still on its way. */
+  const base = (id: string): string | null | undefined => {
+    const held = queued.get(id);
+    return held ? held.content : fields.get(id)?.content;
   };
-  const changed = Object.entries(edits).filter(([id, value]) => differs(id, value));
+
+  // The form's logic over the page's answers (issue 45): what does not apply now, each Lista's
+  // total. Evaluated by the one evaluator the server runs on the same answers when they are saved.
+  const answerOf = useCallback(
+    (id: string, stored: string | null) => {
+      if (id in edits) return edits[id] ?? null;
+      const held = queued.get(id);
+      return held ? held.content : stored;
+    },
+    [edits, queued],
+  );
+  const evaluation = useMemo(() => evaluateForm(form, { answerOf }), [form, answerOf]);
+  const evaluate = (
+    options: Pick<EvaluateOptions, 'mode' | 'only'>,
+    given: Record<string, string | null> = {},
+  ) =>
+    evaluateForm(form, {
+      ...options,
+      answerOf: (id, stored) => (id in given ? (given[id] ?? null) : answerOf(id, stored)),
+      today: toSaoPauloDay(new Date().toISOString()) ?? undefined,
+    });
+
+  // Only changes to fields this form still has, still open to changes, that apply (what does not
+  // is not kept when the form is saved) and that differ from what the server holds (or will, once
+  // the saves waiting in the outbox arrive).
+  const differs = (id: string, value: string | null) =>
+    fields.has(id) && canChange(id) && base(id) !== value;
+  const edited = Object.entries(edits).filter(([id, value]) => differs(id, value));
+  const changed = edited.filter(([id]) => !evaluation.hidden.has(id));
   const dirty = changed.length > 0;
   const offered =
     offer &&
@@ -100,7 +168,7 @@ export function useFormEditor(form: FormInstanceItem, userId: string) {
 
   const valueOf = (id: string): string | null => {
     if (id in edits) return edits[id] ?? null;
-    return fields.get(id)?.content ?? null;
+    return base(id) ?? null;
   };
 
   const change = (id: string, value: string | null) => {
@@ -128,6 +196,30 @@ export function useFormEditor(form: FormInstanceItem, userId: string) {
     });
   };
 
+  /**
+   * Checks one answer by the form's rules as the producer leaves it (or picks it: `value`, not
+   * yet in the page's state): its message, or its Lista's total's, replaces what was shown.
+   */
+  const check = (id: string, ...value: [string | null] | []) => {
+    const given = value.length > 0 ? { [id]: value[0] ?? null } : {};
+    const { issues } = evaluate({ mode: 'save', only: new Set([id]) }, given);
+    const list = fields.get(id)?.parentFieldInstanceId;
+    setErrors((current) => ({
+      ...without(current, list ? [id, list] : [id]),
+      ...messagesOf(issues),
+    }));
+  };
+
+  /** What a finish asks of the form now (required answers, rules): shown, and whether it is none. */
+  const checkFinish = (): boolean => {
+    const { issues } = evaluate({ mode: 'finish' });
+    setErrors(messagesOf(issues));
+    return issues.length === 0;
+  };
+
+  /** Messages the server gave for field instances (a finish refused). */
+  const showErrors = (byId: Record<string, string>) => setErrors(byId);
+
   /** Forgets the changes of fields that are gone (a deleted row). */
   const forget = (ids: readonly string[]) => {
     setEdits((current) => without(current, ids));
@@ -135,36 +227,74 @@ export function useFormEditor(form: FormInstanceItem, userId: string) {
     setErrors((current) => without(current, ids));
   };
 
+  /** Forgets the page's changes that were sent or queued (changes made since stay unsaved). */
+  const settle = (items: SaveItem[]) => {
+    const sent = new Map(items.map((item) => [item.id, item.content]));
+    const done = (current: Values) =>
+      [...sent].filter(([id, value]) => id in current && current[id] === value).map(([id]) => id);
+    setEdits((current) => without(current, done(current)));
+    setVersions((current) => without(current, [...sent.keys()]));
+  };
+
+  /**
+   * Keeps the save in the outbox under `key`. A field a save still waiting changes is based on the
+   * version that save will make (the server adds one per save).
+   */
+  const queue = async (items: SaveItem[], key: string): Promise<SaveOutcome> => {
+    const chained = items.map((item) => {
+      const held = queued.get(item.id);
+      return held?.version === undefined ? item : { ...item, version: held.version + 1 };
+    });
+    await queueWrite({
+      title: `Salvar: ${form.form.name}`,
+      written: chained.map((item) => ({
+        label: fields.get(item.id)?.field.name ?? 'Campo',
+        value: item.content ?? '(vazio)',
+        fieldId: item.id,
+      })),
+      instanceId: form.processInstanceId,
+      target: instanceTarget(form.processInstanceId),
+      kind: FORM_SAVE,
+      key,
+      request: {
+        method: 'PUT',
+        path: `${API_BASE}${saveFormPath(form)}`,
+        json: { fields: chained },
+      },
+    });
+    settle(items);
+    return 'waiting';
+  };
+
   const save = async (): Promise<SaveOutcome> => {
     const items = changed.map(([id, content]) => ({ id, content, version: versions[id] }));
+    // What does not apply is not saved: the server drops it too.
+    const dropped = edited.filter(([id]) => evaluation.hidden.has(id)).map(([id]) => id);
     if (items.length === 0) {
-      setWaiting(false);
+      forget(dropped);
       return 'nothing';
     }
-    const invalid: Record<string, string> = {};
-    for (const item of items) {
-      const type = fields.get(item.id)?.field.type as FieldType;
-      const checked = checkFieldContent(type, item.content);
-      if (!checked.ok) invalid[item.id] = checked.message;
-    }
-    if (Object.keys(invalid).length > 0) {
-      setErrors(invalid);
+    const { issues } = evaluate({ mode: 'save', only: new Set(items.map((item) => item.id)) });
+    if (issues.length > 0) {
+      setErrors(messagesOf(issues));
       return 'failed';
     }
-    if (!navigator.onLine) {
-      setWaiting(true);
-      return 'waiting';
+    const key = crypto.randomUUID();
+    // Offline, or behind writes still waiting: the outbox sends it in its turn.
+    if (!navigator.onLine || (await writesWaiting())) {
+      forget(dropped);
+      return queue(items, key);
     }
     // The form's proofs on their way land first: the save then tells what the server holds.
     await uploadsSettled(form.id);
     try {
-      await saveMutation.mutateAsync(items);
+      await saveMutation.mutateAsync({ fields: items, key });
     } catch (error) {
+      // No answer: it may have arrived; the outbox sends it again under the same key.
       if (isApiError(error) && error.status === NETWORK_ERROR_STATUS) {
-        setWaiting(true);
-        return 'waiting';
+        forget(dropped);
+        return queue(items, key);
       }
-      setWaiting(false);
       if (isApiError(error) && error.status === 409) {
         // Saved meanwhile elsewhere, or finished there: show the server's form as it is now.
         setConflicts(conflictsIn(error.body));
@@ -174,38 +304,25 @@ export function useFormEditor(form: FormInstanceItem, userId: string) {
       } else if (isApiError(error) && error.status === 422) {
         const byField: Record<string, string> = {};
         for (const issue of error.issues) {
+          const [where, key] = issue.loc;
           const index = issue.loc[2];
-          const item = typeof index === 'number' ? items[index] : undefined;
-          if (item) byField[item.id] = issue.msg;
+          const id =
+            where === 'field_instances' && typeof key === 'string'
+              ? key
+              : typeof index === 'number'
+                ? items[index]?.id
+                : undefined;
+          if (id) byField[id] ??= issue.msg;
         }
         setErrors(byField);
       }
       throw error;
     }
-    // Changes made while the save was on its way stay unsaved.
-    const sent = new Map(items.map((item) => [item.id, item.content]));
-    const done = (current: Values) =>
-      [...sent].filter(([id, value]) => id in current && current[id] === value).map(([id]) => id);
-    setEdits((current) => without(current, done(current)));
-    setVersions((current) => without(current, [...sent.keys()]));
-    setWaiting(false);
+    settle(items);
+    forget(dropped);
     setConflicts([]);
     return 'saved';
   };
-
-  const retry = useEffectEvent(() => {
-    save().catch(() => undefined);
-  });
-  useEffect(() => {
-    if (!waiting || !online) return;
-    // Back online: save at once, then every 15 s while the server cannot be reached.
-    const first = window.setTimeout(retry, 300);
-    const again = window.setInterval(retry, 15_000);
-    return () => {
-      window.clearTimeout(first);
-      window.clearInterval(again);
-    };
-  }, [waiting, online]);
 
   /** 'mine': keep the producer's value, now based on the server's; 'theirs': take the server's. */
   const resolve = (conflict: ConflictItem, choice: 'mine' | 'theirs') => {
@@ -218,6 +335,13 @@ export function useFormEditor(form: FormInstanceItem, userId: string) {
   return {
     valueOf,
     change,
+    check,
+    checkFinish,
+    showErrors,
+    /** Field instances that do not apply to the answers now: not shown, not saved. */
+    hidden: evaluation.hidden,
+    /** Each Lista's total, by its field instance, when its rules sum a column. */
+    totals: evaluation.totals,
     dirty,
     changedCount: changed.length,
     errors,
@@ -227,6 +351,7 @@ export function useFormEditor(form: FormInstanceItem, userId: string) {
     forget,
     save,
     saving: saveMutation.isPending,
+    /** Saves of this form wait in the outbox. */
     waiting,
     online,
     conflicts,
@@ -235,6 +360,22 @@ export function useFormEditor(form: FormInstanceItem, userId: string) {
 }
 
 export type FormEditor = ReturnType<typeof useFormEditor>;
+
+/**
+ * What a field's input does with the editor: the answer, and its rules checked as the producer
+ * leaves the field, or as a day is picked (a picker has no typing to wait for).
+ */
+export function answering(editor: FormEditor, field: CellItem) {
+  const picked = field.field.type === 'date' || field.field.type === 'datetime';
+  return {
+    value: editor.valueOf(field.id),
+    onChange: (value: string | null) => {
+      editor.change(field.id, value);
+      if (picked) editor.check(field.id, value);
+    },
+    onBlur: () => editor.check(field.id),
+  };
+}
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;

@@ -27,6 +27,8 @@ import { ActionPanel, preloadStaffPanels } from './components/action-panel';
 import { BusinessDetails } from './components/business-details';
 import { FormInstanceList } from './components/form-instance-list';
 import { InspectionsSection } from './components/inspections';
+import { KeepOfflineCard } from './components/keep-offline';
+import { QueuedWrites } from '../../components/offline/queued-writes';
 import { InstanceChain, InstanceTimeline } from './components/instance-history';
 import { PendenciesSection } from './components/pendencies';
 import { PublishConsentSwitch } from './components/publish-consent';
@@ -196,6 +198,8 @@ export function InstanceDetailPage() {
       <Container size="xl" py="xl" px={{ base: 'sm', sm: 'md' }}>
         <Stack gap="xl">
           <Header instance={instance} />
+          <QueuedWrites instanceId={instance.id} />
+          {instance.initiated && <KeepOfflineCard instance={instance} isOwner={isOwner} />}
           <ActionPanel instance={instance} isOwner={isOwner} />
           {(instance.renewalOffer || instance.actions.publishConsent) && (
             <OwnerChoices instance={instance} />

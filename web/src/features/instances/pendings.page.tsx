@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { useSession } from '../../app/session';
 import { ReviewNotices } from '../notifications/review-notices';
 import { InstanceCard } from './components/instance-card';
+import { FieldDaySection } from './components/keep-offline';
 import { PendingCard } from './components/pending-card';
 import { StaffInstances } from './components/staff-instances';
 import type { TableSort } from './table-view';
@@ -42,6 +43,7 @@ export function PendingsPage() {
               : 'Pedidos de selo que aguardam a avaliação de um técnico.'}
           </Text>
         </Stack>
+        <FieldDaySection />
         <ReviewNotices />
         {technician && (
           <SegmentedControl

@@ -1,11 +1,14 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type {
-  FormInstance,
-  Inspection,
-  Pendency,
-  RecommendationOutcome,
+import {
+  messages,
+  RECOMMENDATION_LABELS,
+  type FormInstance,
+  type Inspection,
+  type Pendency,
+  type RecommendationOutcome,
 } from '@agroselo/contracts';
-import { api, type Camel } from '../../api';
+import { api, API_BASE, type Camel } from '../../api';
+import { formatDay } from '../../lib/dates';
 import { INSTANCE_QUERY_KEY, instanceQueryOptions, type InstanceDetailItem } from './api';
 
 export type PendencyItem = Camel<Pendency>;
@@ -13,7 +16,7 @@ export type InspectionItem = Camel<Inspection>;
 export type ReviewFormItem = Camel<FormInstance>;
 
 /** An instance has a handful of each; one page holds them all. */
-const REVIEW_LIST_LIMIT = 200;
+export const REVIEW_LIST_LIMIT = 200;
 /**
  * The forms feature's queries: a pendência on a field reopens it there. Named here rather than
  * imported, as features do not import each other's queries.
@@ -104,32 +107,93 @@ export interface OpenPendencyInput {
   fieldInstanceId: string | null;
   description: string;
   dueDate: string;
+  /** Where, in words ('Documentos — Licença'), for the outbox's list. */
+  where: string;
 }
 
-/** POST /api/process-instance/{id}/pendencies. */
+/** The word on a write kept for later. */
+export const QUEUED_MESSAGE =
+  'Sem conexão: guardado neste aparelho. Será enviado sozinho quando a conexão voltar.';
+
+/**
+ * The outbox's writer, loaded with the first write: this module is in the app's first file (the
+ * instance page's prefetch), the outbox and its store are not.
+ */
+const offlineWrites = () => import('../../offline/writes');
+
+/** POST /api/process-instance/{id}/pendencies, or the outbox when offline. */
 export function useOpenPendency(instanceId: string) {
   const refresh = useReviewRefresh();
   return useMutation({
-    mutationFn: ({ fieldInstanceId, ...input }: OpenPendencyInput) =>
-      api.post<PendencyItem>(`/process-instance/${instanceId}/pendencies`, {
-        ...input,
-        ...(fieldInstanceId ? { fieldInstanceId } : {}),
-      }),
+    mutationFn: async ({ fieldInstanceId, where, ...input }: OpenPendencyInput) => {
+      const { instanceTarget, sendNowOrQueue } = await offlineWrites();
+      return sendNowOrQueue<PendencyItem>({
+        title: 'Abrir pendência',
+        written: [
+          { label: 'Onde', value: where },
+          { label: 'Descrição', value: input.description },
+          { label: 'Prazo', value: formatDay(input.dueDate) },
+        ],
+        instanceId,
+        target: instanceTarget(instanceId),
+        kind: 'pendency-open',
+        request: {
+          method: 'POST',
+          path: `${API_BASE}/process-instance/${instanceId}/pendencies`,
+          json: { ...input, ...(fieldInstanceId ? { fieldInstanceId } : {}) },
+        },
+      });
+    },
     onSuccess: refresh,
   });
 }
 
-export type PendencyStep =
-  | { step: 'answer'; id: string; answer: string }
-  | { step: 'resolve'; id: string; note: string }
-  | { step: 'reopen'; id: string; note: string };
+export interface PendencyStep {
+  step: 'answer' | 'resolve' | 'reopen';
+  pendency: Pick<PendencyItem, 'id' | 'status' | 'formName' | 'fieldName' | 'description'>;
+  instanceId: string;
+  /** The answer, or the note (optional to resolve). */
+  text: string;
+}
 
-/** PUT /api/pendency/{id}/answer | resolve | reopen. */
+const STEP_TITLES: Record<PendencyStep['step'], string> = {
+  answer: 'Responder pendência',
+  resolve: 'Resolver pendência',
+  reopen: 'Reabrir pendência',
+};
+
+/**
+ * PUT /api/pendency/{id}/answer | resolve | reopen, or the outbox when offline. Each carries the
+ * status the pendência was seen in: a step made offline on a pendência someone else moved
+ * meanwhile comes back as a conflict (409) instead of overriding them.
+ */
 export function usePendencyStep() {
   const refresh = useReviewRefresh();
   return useMutation({
-    mutationFn: ({ step, id, ...body }: PendencyStep) =>
-      api.put<PendencyItem>(`/pendency/${id}/${step}`, body),
+    mutationFn: async ({ step, pendency, instanceId, text }: PendencyStep) => {
+      const { instanceTarget, sendNowOrQueue } = await offlineWrites();
+      return sendNowOrQueue<PendencyItem>({
+        title: STEP_TITLES[step],
+        written: [
+          {
+            label: 'Pendência',
+            value: `${messages.review.where(pendency.formName, pendency.fieldName)}: ${pendency.description}`,
+          },
+          ...(text ? [{ label: step === 'answer' ? 'Resposta' : 'Nota', value: text }] : []),
+        ],
+        instanceId,
+        target: instanceTarget(instanceId),
+        kind: `pendency-${step}`,
+        request: {
+          method: 'PUT',
+          path: `${API_BASE}/pendency/${pendency.id}/${step}`,
+          json: {
+            ...(step === 'answer' ? { answer: text } : { note: text }),
+            expectedStatus: pendency.status,
+          },
+        },
+      });
+    },
     onSettled: refresh,
   });
 }
@@ -141,20 +205,28 @@ export interface InspectionInput {
   summary: string;
 }
 
+/** A vistoria's fields as the multipart route takes them. */
+export const inspectionForm = ({ visitedOn, latitude, longitude, summary }: InspectionInput) => ({
+  visited_on: visitedOn,
+  latitude: String(latitude),
+  longitude: String(longitude),
+  summary,
+});
+
 /**
  * POST /api/process-instance/{id}/inspections (multipart), without photos: they follow one by
- * one with `useInspectionPhotoUpload`, resumable over a weak link.
+ * one with `useInspectionPhotoUpload`, resumable over a weak link. The dialog gives each vistoria
+ * its Idempotency-Key: trying again after a lost answer never records it twice.
  */
 export function useRecordInspection(instanceId: string) {
   const refresh = useReviewRefresh();
   return useMutation({
-    mutationFn: ({ visitedOn, latitude, longitude, summary }: InspectionInput) => {
+    mutationFn: ({ key, ...input }: InspectionInput & { key: string }) => {
       const body = new FormData();
-      body.append('visited_on', visitedOn);
-      body.append('latitude', String(latitude));
-      body.append('longitude', String(longitude));
-      body.append('summary', summary);
-      return api.post<InspectionItem>(`/process-instance/${instanceId}/inspections`, body);
+      for (const [name, value] of Object.entries(inspectionForm(input))) body.append(name, value);
+      return api.post<InspectionItem>(`/process-instance/${instanceId}/inspections`, body, {
+        idempotencyKey: key,
+      });
     },
     onSuccess: refresh,
   });
@@ -164,8 +236,24 @@ export function useRecordInspection(instanceId: string) {
 export function useRecommend(instanceId: string) {
   const refresh = useReviewRefresh();
   return useMutation({
-    mutationFn: (body: { outcome: RecommendationOutcome; justification: string }) =>
-      api.put<unknown>(`/process-instance/${instanceId}/recommendation`, body),
+    mutationFn: async (body: { outcome: RecommendationOutcome; justification: string }) => {
+      const { instanceTarget, sendNowOrQueue } = await offlineWrites();
+      return sendNowOrQueue<unknown>({
+        title: 'Parecer técnico',
+        written: [
+          { label: 'Recomendação', value: RECOMMENDATION_LABELS[body.outcome] },
+          { label: 'Justificativa', value: body.justification },
+        ],
+        instanceId,
+        target: instanceTarget(instanceId),
+        kind: 'recommendation',
+        request: {
+          method: 'PUT',
+          path: `${API_BASE}/process-instance/${instanceId}/recommendation`,
+          json: body,
+        },
+      });
+    },
     onSuccess: refresh,
   });
 }

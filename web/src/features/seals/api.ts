@@ -1,8 +1,10 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type {
   Field,
+  FieldLogic,
   FieldRegisterBody,
   Form,
+  FormField,
   FormBody,
   NextSeasonBody,
   Process,
@@ -14,6 +16,9 @@ import { api, type Camel } from '../../api';
 export type ProcessItem = Camel<Process>;
 export type FormItem = Camel<Form>;
 export type FieldItem = Camel<Field>;
+/** A field of a form, with its rules there. */
+export type FormFieldItem = Camel<FormField>;
+export type FieldLogicItem = Camel<FieldLogic>;
 
 /** Every query of the builder starts with this; a mutation invalidates what it changed below it. */
 const ROOT = ['process'] as const;
@@ -69,7 +74,7 @@ export const formFieldsQueryOptions = (processId: string, formId: string) =>
   queryOptions({
     queryKey: sealKeys.formFields(processId, formId),
     queryFn: ({ signal }) =>
-      api.get<FieldItem[]>(`/process/${processId}/form/${formId}/fields`, {
+      api.get<FormFieldItem[]>(`/process/${processId}/form/${formId}/fields`, {
         signal,
         query: WHOLE,
       }),
@@ -127,6 +132,19 @@ export function deleteForm(processId: string, formId: string) {
 
 export function addFormField(processId: string, formId: string, fieldId: string) {
   return api.put<FieldItem>(`/process/${processId}/form/${formId}/field/${fieldId}/add`);
+}
+
+/** PUT …/field/{fieldId}/logic: the field's rules in this form (camelCase, sent as the wire's). */
+export function saveFieldLogic(
+  processId: string,
+  formId: string,
+  fieldId: string,
+  logic: FieldLogicItem,
+) {
+  return api.put<FormFieldItem>(
+    `/process/${processId}/form/${formId}/field/${fieldId}/logic`,
+    logic,
+  );
 }
 
 export function removeFormField(processId: string, formId: string, fieldId: string) {

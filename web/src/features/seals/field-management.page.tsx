@@ -14,7 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconAdjustments, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { messages } from '@agroselo/contracts';
@@ -35,6 +35,7 @@ import {
 } from './api';
 import { CreateFieldModal } from './components/create-field-modal';
 import { FieldFacts } from './components/field-badges';
+import { FieldLogicModal } from './components/field-logic-modal';
 import { EditFormModal } from './components/form-modals';
 import { formatDay } from '../../lib/dates';
 import { notifyFailure, notifySuccess } from './notify';
@@ -51,6 +52,8 @@ export function FormFieldsPage() {
   const [editing, edit] = useDisclosure(false);
   const form = useQuery(formQueryOptions(processId, formId));
   const added = useQuery(formFieldsQueryOptions(processId, formId));
+  const [ruling, setRuling] = useState<string | null>(null);
+  const ruled = added.data?.find((field) => field.id === ruling);
 
   const refresh = async () => {
     await queryClient.invalidateQueries({ queryKey: sealKeys.formFields(processId, formId) });
@@ -112,7 +115,28 @@ export function FormFieldsPage() {
       onAdd={add}
       onRemove={remove}
       onFinish={() => navigate(paths.stamps())}
-    />
+      rulesAction={(field) => (
+        <ActionIcon
+          variant="subtle"
+          size="lg"
+          aria-label={`Regras de ${field.name}`}
+          onClick={() => setRuling(field.id)}
+        >
+          <IconAdjustments size={18} aria-hidden />
+        </ActionIcon>
+      )}
+    >
+      {ruled && added.data && (
+        <FieldLogicModal
+          processId={processId}
+          formId={formId}
+          field={ruled}
+          fields={added.data}
+          opened
+          onClose={() => setRuling(null)}
+        />
+      )}
+    </FieldManagement>
   );
 }
 
@@ -170,7 +194,7 @@ export function ProcessFieldsPage() {
   );
 }
 
-interface FieldManagementProps {
+interface FieldManagementProps<F extends FieldItem> {
   noun: 'Campo' | 'Documento';
   title: string;
   /** undefined while loading, null when it could not be loaded. */
@@ -178,13 +202,16 @@ interface FieldManagementProps {
   hint?: string;
   headerAction?: ReactNode;
   loadError: UseQueryResult<unknown> | null;
-  added: FieldItem[] | undefined;
+  added: F[] | undefined;
   onAdd: (field: FieldItem) => unknown;
-  onRemove: (field: FieldItem) => unknown;
+  onRemove: (field: F) => unknown;
   onFinish: () => unknown;
+  /** Form mode: the button that opens a field's rules in the form (issue 45). */
+  rulesAction?: (field: F) => ReactNode;
+  children?: ReactNode;
 }
 
-function FieldManagement({
+function FieldManagement<F extends FieldItem>({
   noun,
   title,
   subtitle,
@@ -195,7 +222,9 @@ function FieldManagement({
   onAdd,
   onRemove,
   onFinish,
-}: FieldManagementProps) {
+  rulesAction,
+  children,
+}: FieldManagementProps<F>) {
   const [creating, create] = useDisclosure(false);
   const [finishing, setFinishing] = useState(false);
   const plural = noun === 'Campo' ? 'campos' : 'documentos';
@@ -253,15 +282,18 @@ function FieldManagement({
                   label={`${plural} adicionados`}
                   fields={added}
                   action={(field) => (
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      size="lg"
-                      aria-label={`Remover ${field.name}`}
-                      onClick={() => void onRemove(field)}
-                    >
-                      <IconTrash size={18} aria-hidden />
-                    </ActionIcon>
+                    <Group gap={4} wrap="nowrap">
+                      {rulesAction?.(field)}
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        size="lg"
+                        aria-label={`Remover ${field.name}`}
+                        onClick={() => void onRemove(field)}
+                      >
+                        <IconTrash size={18} aria-hidden />
+                      </ActionIcon>
+                    </Group>
                   )}
                 />
               )}
@@ -285,6 +317,7 @@ function FieldManagement({
         )}
       </Stack>
       <CreateFieldModal noun={noun} opened={creating} onClose={create.close} />
+      {children}
     </Container>
   );
 }
@@ -314,14 +347,14 @@ function Panel({
   );
 }
 
-function FieldList({
+function FieldList<F extends FieldItem>({
   label,
   fields,
   action,
 }: {
   label: string;
-  fields: FieldItem[];
-  action: (field: FieldItem) => ReactNode;
+  fields: F[];
+  action: (field: F) => ReactNode;
 }) {
   return (
     // Focusable so the keyboard can scroll it too.

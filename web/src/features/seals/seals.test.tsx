@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } fr
 import { messages } from '@agroselo/contracts';
 import { callTo, json, mockFetch } from '../../../test/fetch-mock';
 import { LocationProbe, renderWithProviders } from '../../../test/render';
-import { storeToken, wireUser } from '../../../test/users';
+import { STORED_TOKEN, storeToken, wireUser } from '../../../test/users';
 import { FormFieldsPage, ProcessFieldsPage } from './field-management.page';
 import { NewProcessPage } from './new-process.page';
 import { SealPage } from './seal.page';
@@ -224,7 +224,7 @@ describe('NewProcessPage', () => {
     // Left off, the switches send no levels and no committee.
     expect(body.get('levels')).toBeNull();
     expect(body.get('committee')).toBe('false');
-    expect(new Headers(call.init.headers).get('Authorization')).toBe('Bearer stored-token');
+    expect(new Headers(call.init.headers).get('Authorization')).toBe(`Bearer ${STORED_TOKEN}`);
   });
 
   it("sends the review switches, and tells the server's reason when the process cannot be created", async () => {

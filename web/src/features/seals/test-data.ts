@@ -55,6 +55,8 @@ export function wireField(name: string, overrides: Partial<Field> = {}): Field {
     type: 'text',
     producer_read_only: false,
     proof: false,
+    unit: null,
+    decimals: null,
     child_fields: [],
     ...overrides,
   };

@@ -2,17 +2,17 @@ import { useId, useState } from 'react';
 import { Button, Group, Paper, Stack, Table, Text, Title, ActionIcon } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconEye, IconPlus, IconTrash } from '@tabler/icons-react';
-import { messages } from '@agroselo/contracts';
+import { messages, withUnit } from '@agroselo/contracts';
 import { errorMessage, isApiError, NETWORK_ERROR_STATUS } from '../../../api';
 import { useAddRow, useDeleteRow, type CellItem, type FieldInstanceItem } from '../api';
-import type { FormEditor } from '../use-form-editor';
+import { answering, type FormEditor } from '../use-form-editor';
 import { FieldInput } from './field-input';
 import { PendencyNote } from './pendency-note';
 import { ProofField } from './proof-field';
 import { SeasonNotes } from './season-notes';
 import { OnDemandModal } from './on-demand-modal';
 
-const m = messages.forms;
+const m = { ...messages.forms, notApplicable: messages.logic.notApplicable };
 
 type Column = FieldInstanceItem['field']['childFields'][number];
 interface Row {
@@ -84,6 +84,7 @@ export function ListField({
 
   const cellLabel = (column: Column, index: number) => `${column.name}, linha ${index + 1}`;
 
+  const columnRules = new Map(table.logic.columns.map((rules) => [rules.fieldId, rules]));
   const renderCell = (row: Row, column: Column, index: number, compact: boolean) => {
     const cell = row.cells.get(column.id);
     if (!cell) {
@@ -93,6 +94,14 @@ export function ListField({
         </Text>
       );
     }
+    // A cell an earlier cell of its row says does not apply.
+    if (editor.hidden.has(cell.id)) {
+      return compact ? (
+        <Text size="sm" c="dimmed" mih={36} pt={6}>
+          {m.notApplicable}
+        </Text>
+      ) : null;
+    }
     const label = compact ? cellLabel(column, index) : column.name;
     const disabled = !reopened && (locked || cell.readOnly);
     return (
@@ -100,8 +109,8 @@ export function ListField({
         <FieldInput
           field={cell}
           label={label}
-          value={editor.valueOf(cell.id)}
-          onChange={(value) => editor.change(cell.id, value)}
+          {...answering(editor, cell)}
+          required={columnRules.get(column.id)?.required}
           disabled={disabled}
           error={editor.errors[cell.id]}
           compact={compact}
@@ -224,6 +233,7 @@ export function ListField({
             </Table>
           </Table.ScrollContainer>
         )}
+        <ListTotal table={table} editor={editor} />
         {editable && (
           <Group>
             <Button
@@ -235,6 +245,11 @@ export function ListField({
               Adicionar linha
             </Button>
           </Group>
+        )}
+        {!table.logic.total && editor.errors[table.id] && (
+          <Text size="sm" c="red.8" role="alert">
+            {editor.errors[table.id]}
+          </Text>
         )}
       </Stack>
 
@@ -291,5 +306,28 @@ export function ListField({
         </Stack>
       </OnDemandModal>
     </Paper>
+  );
+}
+
+/**
+ * The sum of a Lista's Número column under its rows, as the answers change, and what its limit
+ * says when passed (issue 45).
+ */
+function ListTotal({ table, editor }: { table: FieldInstanceItem; editor: FormEditor }) {
+  const total = editor.totals.get(table.id);
+  const column = table.field.childFields.find((item) => item.id === table.logic.total?.fieldId);
+  if (total === undefined || !column) return null;
+  const error = editor.errors[table.id];
+  return (
+    <Stack gap={2} aria-live="polite">
+      <Text size="sm" fw={600}>
+        Total de {column.name}: {withUnit(total, column.unit, column.decimals ?? undefined)}
+      </Text>
+      {error && (
+        <Text size="sm" c="red.8" role="alert">
+          {error}
+        </Text>
+      )}
+    </Stack>
   );
 }

@@ -5,12 +5,23 @@ import { messages, PROOF_MAX_BYTES, PROOF_TYPES } from '@agroselo/contracts';
 import { errorMessage } from '../../../api';
 import { formatBytes, UploadProgress } from '../../../components/upload-progress';
 import type { ResumableUpload } from '../../../lib/uploads';
-import { fetchProof, useProofUpload, type CellItem, type FormInstanceItem } from '../api';
+import { notifications } from '@mantine/notifications';
+import { useOutboxItems } from '../../../offline/use-outbox';
+import { instanceTarget, queueWrite, storedFile, writesWaiting } from '../../../offline/writes';
+import {
+  fetchProof,
+  proofTarget,
+  useProofUpload,
+  type CellItem,
+  type FormInstanceItem,
+} from '../api';
 import { prepareProof } from '../photo';
 
 const m = messages.forms;
 const u = messages.uploads;
 const ACCEPT = PROOF_TYPES.join(',');
+const PROOF_KEPT =
+  'Sem conexão: o comprovante ficou guardado neste aparelho e será enviado quando a conexão voltar.';
 
 /** Saves a fetched file under its name, the way a link to it would. */
 function saveFile(blob: Blob, filename: string) {
@@ -56,6 +67,8 @@ export function ProofField({ instanceId, formId, field, label, disabled, error }
   const [problem, setProblem] = useState<string | null>(null);
   const [opening, setOpening] = useState(false);
   const proof = field.proof;
+  const target = proofTarget(instanceId, formId, field.id);
+  const outbox = useOutboxItems();
 
   const send = async (picked: File | null) => {
     if (!picked) return;
@@ -72,6 +85,26 @@ export function ProofField({ instanceId, formId, field, label, disabled, error }
       return;
     }
     setSending((now) => now && { ...now, sent: file.size });
+    // Offline, or behind writes still waiting: the file waits in the outbox, bytes and all.
+    if (!navigator.onLine || (await writesWaiting())) {
+      try {
+        await queueWrite({
+          title: `Comprovante: ${label}`,
+          written: [{ label, value: file.name }],
+          instanceId,
+          target: instanceTarget(instanceId),
+          kind: 'proof',
+          files: [await storedFile(file)],
+          filesTarget: target,
+        });
+        notifications.show({ color: 'yellow', message: PROOF_KEPT });
+      } catch (reason) {
+        setProblem(errorMessage(reason, m.uploadFailed));
+      } finally {
+        setSending(null);
+      }
+      return;
+    }
     const upload = startUpload(field.id, file, {
       onProgress: (progress) => setSending((now) => now && { ...now, progress }),
       onWaiting: (waiting) => setSending((now) => now && { ...now, waiting }),
@@ -106,6 +139,7 @@ export function ProofField({ instanceId, formId, field, label, disabled, error }
     }
   };
 
+  const queued = outbox.filter((item) => item.kind === 'proof' && item.filesTarget === target);
   const busy = sending !== null;
   const shownError = problem ?? error;
   return (
@@ -171,6 +205,13 @@ export function ProofField({ instanceId, formId, field, label, disabled, error }
           </FileButton>
         </Group>
       )}
+      {queued.map((item) => (
+        <Text key={item.id} size="sm" c="yellow.9" role="status">
+          {item.state === 'conflict' || item.state === 'failed'
+            ? `Não enviado: ${item.files[0]?.name ?? ''} (veja a lista de envios)`
+            : `Aguardando envio: ${item.files[0]?.name ?? ''}`}
+        </Text>
+      ))}
       {sending && (
         <UploadProgress
           label={label}

@@ -25,7 +25,9 @@ import {
   insideRioGrandeDoSul,
   messages,
 } from '@agroselo/contracts';
-import { errorMessage } from '../../../api';
+import { API_BASE, errorMessage, isApiError, NETWORK_ERROR_STATUS } from '../../../api';
+import { formatDay } from '../../../lib/dates';
+import { instanceTarget, queueWrite, storedFile, writesWaiting } from '../../../offline/writes';
 import { PtBrDateInput } from '../../../components/date-input';
 import { sizeChange, UploadProgress } from '../../../components/upload-progress';
 import { todayDay } from '../../../lib/dates';
@@ -34,7 +36,13 @@ import { prepareProof } from '../../forms/photo';
 import type { InstanceDetailItem } from '../api';
 import { parseCoordinate } from '../../../lib/coordinates';
 import { useInspectionPhotoUpload } from '../inspection-upload';
-import { useRecordInspection, type InspectionItem } from '../review-api';
+import {
+  inspectionForm,
+  QUEUED_MESSAGE,
+  useRecordInspection,
+  type InspectionInput,
+  type InspectionItem,
+} from '../review-api';
 import { DialogFooter, ReviewDialog } from './review-dialog';
 
 const m = messages.review;
@@ -107,11 +115,17 @@ export function InspectionDialog({
   // The thumbnails' object URLs go with the dialog.
   useEffect(() => () => photosRef.current.forEach((photo) => URL.revokeObjectURL(photo.url)), []);
 
+  // One vistoria, one key: trying again after a lost answer never records it twice.
+  const [key, setKey] = useState(() => crypto.randomUUID());
+  const [queueing, setQueueing] = useState(false);
+  const [queueProblem, setQueueProblem] = useState<string | null>(null);
   const locked = recorded !== null;
   const clear = (next: Partial<Errors>) => setErrors((current) => ({ ...current, ...next }));
 
   const close = () => {
-    if (record.isPending || uploading) return;
+    if (record.isPending || uploading || queueing) return;
+    setKey(crypto.randomUUID());
+    setQueueProblem(null);
     photos.forEach((photo) => URL.revokeObjectURL(photo.url));
     setVisitedOn(today);
     setLatitude('');
@@ -246,15 +260,60 @@ export function InspectionDialog({
     if (!summary.trim()) found.summary = m.summaryRequired;
     setErrors(found);
     if (Object.keys(found).length > 0 || !visitedOn || lat === null || lng === null) return;
-    record.mutate(
-      { visitedOn, latitude: lat, longitude: lng, summary: summary.trim() },
-      {
-        onSuccess: (inspection) => {
-          setRecorded(inspection);
-          void sendPhotos(inspection);
+    const input = { visitedOn, latitude: lat, longitude: lng, summary: summary.trim() };
+    void (async () => {
+      // Offline, or behind writes still waiting: the vistoria and its photos wait their turn.
+      if (!navigator.onLine || (await writesWaiting())) return keep(input);
+      record.mutate(
+        { ...input, key },
+        {
+          onSuccess: (inspection) => {
+            setRecorded(inspection);
+            void sendPhotos(inspection);
+          },
+          onError: (error) => {
+            // No answer: it may have arrived. The outbox sends it again under the same key.
+            if (isApiError(error) && error.status === NETWORK_ERROR_STATUS) void keep(input);
+          },
         },
-      },
-    );
+      );
+    })();
+  };
+
+  /** Keeps the vistoria, its position and its photos (made smaller) in the outbox. */
+  const keep = async (input: InspectionInput) => {
+    setQueueing(true);
+    setQueueProblem(null);
+    try {
+      await queueWrite({
+        title: `Vistoria de ${formatDay(input.visitedOn)}`,
+        written: [
+          { label: 'Data', value: formatDay(input.visitedOn) },
+          { label: 'Posição', value: `${typed(input.latitude)}; ${typed(input.longitude)}` },
+          { label: 'Resumo', value: input.summary },
+          { label: 'Fotos', value: String(photos.length) },
+        ],
+        instanceId: instance.id,
+        target: instanceTarget(instance.id),
+        kind: 'inspection',
+        key,
+        request: {
+          method: 'POST',
+          path: `${API_BASE}/process-instance/${instance.id}/inspections`,
+          form: inspectionForm(input),
+        },
+        files: await Promise.all(photos.map((photo) => storedFile(photo.file))),
+        filesTarget: `${API_BASE}/process-instance/${instance.id}/inspections/{answerId}/photos`,
+      });
+    } catch (error) {
+      setQueueProblem(errorMessage(error, 'Não foi possível guardar a vistoria neste aparelho.'));
+      return;
+    } finally {
+      setQueueing(false);
+    }
+    record.reset();
+    close();
+    notifications.show({ color: 'yellow', message: QUEUED_MESSAGE });
   };
 
   return (
@@ -390,10 +449,15 @@ export function InspectionDialog({
           Vistoria registrada. Envie de novo as fotos que faltam.
         </Text>
       )}
+      {queueProblem && (
+        <Text size="sm" c="red.9" role="alert">
+          {queueProblem}
+        </Text>
+      )}
       <DialogFooter
         failure={record.error}
         failureTitle="Não foi possível registrar a vistoria"
-        pending={record.isPending || uploading}
+        pending={record.isPending || uploading || queueing}
         disabled={preparing}
         submitLabel={recorded ? 'Enviar fotos' : 'Registrar vistoria'}
         onSubmit={recorded ? () => void sendPhotos(recorded) : submit}

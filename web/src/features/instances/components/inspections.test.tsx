@@ -101,7 +101,7 @@ describe('the vistorias of an instance', () => {
       (_: PositionCallback, fail: PositionErrorCallback | null | undefined) =>
         fail?.({ code: 1, PERMISSION_DENIED: 1 } as GeolocationPositionError),
     );
-    vi.stubGlobal('navigator', { ...navigator, geolocation: { getCurrentPosition } });
+    vi.stubGlobal('navigator', { ...navigator, onLine: true, geolocation: { getCurrentPosition } });
     const instance = detail(true, 0);
     const { fetchMock } = renderInstanceDetail(technician, instance, {
       [`POST /api/process-instance/${instance.id}/inspections`]: json(inspection, {

@@ -7,7 +7,7 @@ import { errorMessage } from '../../../api';
 import { PtBrDateInput } from '../../../components/date-input';
 import { todayDay } from '../../../lib/dates';
 import type { InstanceDetailItem } from '../api';
-import { reviewFormQueryOptions, useOpenPendency } from '../review-api';
+import { QUEUED_MESSAGE, reviewFormQueryOptions, useOpenPendency } from '../review-api';
 import { DialogFooter, ReviewDialog } from './review-dialog';
 
 const m = messages.review;
@@ -62,17 +62,23 @@ export function OpenPendencyDialog({
     if (!dueDate) found.dueDate = m.dueDateRequired;
     setErrors(found);
     if (!formId || !dueDate || found.description) return;
+    const formName = instance.formInstances.find((item) => item.id === formId)?.name ?? '';
+    const fieldName = fields.find((field) => field.value === fieldId)?.label ?? null;
     openPendency.mutate(
       {
         formInstanceId: formId,
         fieldInstanceId: fieldId,
         description: description.trim(),
         dueDate,
+        where: messages.review.where(formName, fieldName),
       },
       {
-        onSuccess: () => {
+        onSuccess: ({ queued }) => {
           close();
-          notifications.show({ color: 'leaf', message: 'Pendência aberta.' });
+          notifications.show({
+            color: queued ? 'yellow' : 'leaf',
+            message: queued ? QUEUED_MESSAGE : 'Pendência aberta.',
+          });
         },
       },
     );

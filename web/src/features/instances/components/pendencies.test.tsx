@@ -83,7 +83,11 @@ describe('the pendências of an instance', () => {
     );
     await userEvent.click(first.getByRole('button', { name: 'Resolver' }));
     await waitFor(() =>
-      expect(bodyOf(fetchMock, `PUT /api/pendency/${late.id}/resolve`)).toEqual({ note: '' }),
+      // The status it was seen in: a step made offline on one moved meanwhile comes back a 409.
+      expect(bodyOf(fetchMock, `PUT /api/pendency/${late.id}/resolve`)).toEqual({
+        note: '',
+        expected_status: late.status,
+      }),
     );
 
     const second = within(section.getByRole('listitem', { name: 'Documentos' }));
@@ -98,6 +102,7 @@ describe('the pendências of an instance', () => {
     await waitFor(() =>
       expect(bodyOf(fetchMock, `PUT /api/pendency/${answered.id}/reopen`)).toEqual({
         note: 'A licença enviada venceu.',
+        expected_status: answered.status,
       }),
     );
   });
@@ -132,6 +137,7 @@ describe('the pendências of an instance', () => {
     expect(await first.findByText(m.pendencyNotOpen)).toBeVisible();
     expect(bodyOf(fetchMock, `PUT /api/pendency/${late.id}/answer`)).toEqual({
       answer: 'Corrigi a cultivar: IRGA 424 RI.',
+      expected_status: 'open',
     });
   });
 

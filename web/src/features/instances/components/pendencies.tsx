@@ -17,6 +17,7 @@ import type { InstanceDetailItem } from '../api';
 import { formatMoment } from '../../../lib/dates';
 import {
   pendenciesQueryOptions,
+  QUEUED_MESSAGE,
   reviewTotals,
   usePendencyStep,
   type PendencyItem,
@@ -96,15 +97,17 @@ function PendencyCard({
       return;
     }
     step.mutate(
-      mode === 'answer'
-        ? { step: 'answer', id: pendency.id, answer: written }
-        : { step: 'reopen', id: pendency.id, note: written },
+      { step: mode === 'answer' ? 'answer' : 'reopen', pendency, instanceId, text: written },
       {
-        onSuccess: () => {
+        onSuccess: ({ queued }) => {
           setMode(null);
           notifications.show({
-            color: 'leaf',
-            message: mode === 'answer' ? 'Resposta enviada.' : 'Pendência reaberta.',
+            color: queued ? 'yellow' : 'leaf',
+            message: queued
+              ? QUEUED_MESSAGE
+              : mode === 'answer'
+                ? 'Resposta enviada.'
+                : 'Pendência reaberta.',
           });
         },
       },
@@ -113,8 +116,14 @@ function PendencyCard({
 
   const resolve = () =>
     step.mutate(
-      { step: 'resolve', id: pendency.id, note: '' },
-      { onSuccess: () => notifications.show({ color: 'leaf', message: 'Pendência resolvida.' }) },
+      { step: 'resolve', pendency, instanceId, text: '' },
+      {
+        onSuccess: ({ queued }) =>
+          notifications.show({
+            color: queued ? 'yellow' : 'leaf',
+            message: queued ? QUEUED_MESSAGE : 'Pendência resolvida.',
+          }),
+      },
     );
 
   return (

@@ -11,7 +11,7 @@ import {
 import { errorMessage } from '../../../api';
 import { ErrorAlert } from '../../../components/error-alert';
 import type { InstanceDetailItem } from '../api';
-import { useRecommend } from '../review-api';
+import { QUEUED_MESSAGE, useRecommend } from '../review-api';
 import { ActionSection } from './action-section';
 
 const m = messages.review;
@@ -43,8 +43,11 @@ export function RecommendPanel({ instance }: { instance: InstanceDetailItem }) {
     recommend.mutate(
       { outcome, justification: justification.trim() },
       {
-        onSuccess: () =>
-          notifications.show({ color: 'leaf', message: 'Parecer técnico registrado.' }),
+        onSuccess: ({ queued }) =>
+          notifications.show({
+            color: queued ? 'yellow' : 'leaf',
+            message: queued ? QUEUED_MESSAGE : 'Parecer técnico registrado.',
+          }),
       },
     );
   };

@@ -3,7 +3,9 @@ import { Button, Group, List, Modal, Stack, Text, TextInput } from '@mantine/cor
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
 import { messages } from '@agroselo/contracts';
-import { errorMessage } from '../../../api';
+import { errorMessage, tokenStore } from '../../../api';
+import { accountOf } from '../../../offline/account';
+import { forgetOnThisDevice } from '../../../offline/forget';
 import { paths } from '../../../app/paths';
 import { useSession } from '../../../app/session';
 import { ErrorAlert } from '../../../components/error-alert';
@@ -53,6 +55,8 @@ function DeleteAccountSteps({ onClose }: { onClose: () => void }) {
     try {
       await confirmAccountDeletion({ code });
       notifications.show({ color: 'leaf', message: messages.privacy.accountDeleted });
+      const account = accountOf(tokenStore.get());
+      if (account) await forgetOnThisDevice(account);
       logout();
       void navigate(paths.home(), { replace: true });
     } catch (error) {

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import {
   ActionIcon,
+  Autocomplete,
   Button,
   Checkbox,
   Group,
@@ -22,6 +23,10 @@ import {
   FIELD_TYPES,
   FieldRegisterBodySchema,
   messages,
+  NUMBER_DECIMALS_DEFAULT,
+  NUMBER_DECIMALS_MAX,
+  NUMBER_UNIT_MAX,
+  NUMBER_UNITS,
   type FieldType,
 } from '@agroselo/contracts';
 import { fieldLibraryQueryOptions, registerField, sealKeys, type FieldItem } from '../api';
@@ -35,6 +40,47 @@ interface CreateFieldModalProps {
   noun: 'Campo' | 'Documento';
   opened: boolean;
   onClose: () => void;
+}
+
+/** A 'Número''s unit (one of the usual, or any other) and decimal places. */
+function NumberSettings({
+  unit,
+  onUnit,
+  decimals,
+  onDecimals,
+  error,
+  unitLabel = 'Unidade',
+}: {
+  unit: string;
+  onUnit: (unit: string) => void;
+  decimals?: string;
+  onDecimals?: (decimals: string) => void;
+  error?: string;
+  unitLabel?: string;
+}) {
+  return (
+    <Group gap="sm" align="flex-start" grow>
+      <Autocomplete
+        label={unitLabel}
+        description="ha, cm, L/ha, kg ou outra"
+        data={[...NUMBER_UNITS]}
+        value={unit}
+        onChange={onUnit}
+        maxLength={NUMBER_UNIT_MAX}
+        error={error}
+        miw={120}
+      />
+      {onDecimals && (
+        <NativeSelect
+          label="Casas decimais"
+          description="0 para números inteiros"
+          value={decimals}
+          onChange={(event) => onDecimals(event.currentTarget.value)}
+          data={Array.from({ length: NUMBER_DECIMALS_MAX + 1 }, (_, places) => String(places))}
+        />
+      )}
+    </Group>
+  );
 }
 
 /** 'Novo Campo' / 'Novo Documento': a field of the library; a Lista chooses or creates columns. */
@@ -59,7 +105,9 @@ function CreateFieldForm({
   const [producerReadOnly, setProducerReadOnly] = useState(false);
   const [proof, setProof] = useState(false);
   const [columns, setColumns] = useState<FieldItem[]>([]);
-  const [errors, setErrors] = useState<{ name?: string; columns?: string }>({});
+  const [unit, setUnit] = useState('');
+  const [decimals, setDecimals] = useState(String(NUMBER_DECIMALS_DEFAULT));
+  const [errors, setErrors] = useState<{ name?: string; columns?: string; unit?: string }>({});
   const [saving, setSaving] = useState(false);
 
   const submit = async (event: FormEvent) => {
@@ -70,11 +118,16 @@ function CreateFieldForm({
       producer_read_only: producerReadOnly,
       proof,
       child_fields: type === 'form' ? columns.map((column) => column.id) : [],
+      ...(type === 'number' ? { unit, decimals: Number(decimals) } : {}),
     });
     if (!parsed.success) {
       const issueAt = (path: string) =>
         parsed.error.issues.find((issue) => issue.path[0] === path)?.message;
-      setErrors({ name: issueAt('name'), columns: issueAt('child_fields') });
+      setErrors({
+        name: issueAt('name'),
+        columns: issueAt('child_fields'),
+        unit: issueAt('unit') ?? issueAt('decimals'),
+      });
       return;
     }
     setErrors({});
@@ -129,6 +182,15 @@ function CreateFieldForm({
           checked={proof}
           onChange={(event) => setProof(event.currentTarget.checked)}
         />
+        {type === 'number' && (
+          <NumberSettings
+            unit={unit}
+            onUnit={setUnit}
+            decimals={decimals}
+            onDecimals={setDecimals}
+            error={errors.unit}
+          />
+        )}
         {type === 'form' && (
           <ListColumns columns={columns} onChange={setColumns} error={errors.columns} />
         )}
@@ -160,6 +222,7 @@ function ListColumns({
   const library = useQuery(fieldLibraryQueryOptions(debounced.trim()));
   const [newName, setNewName] = useState('');
   const [newType, setNewType] = useState<FieldType>('text');
+  const [newUnit, setNewUnit] = useState('');
   const [creating, setCreating] = useState(false);
   const [newError, setNewError] = useState<string | undefined>();
 
@@ -169,7 +232,11 @@ function ListColumns({
     .map((field) => ({ value: field.id, label: field.name }));
 
   const createColumn = async () => {
-    const parsed = FieldRegisterBodySchema.safeParse({ name: newName, type: newType });
+    const parsed = FieldRegisterBodySchema.safeParse({
+      name: newName,
+      type: newType,
+      ...(newType === 'number' ? { unit: newUnit } : {}),
+    });
     if (!parsed.success) {
       setNewError(parsed.error.issues[0]?.message);
       return;
@@ -261,6 +328,9 @@ function ListColumns({
             Criar coluna
           </Button>
         </Group>
+        {newType === 'number' && (
+          <NumberSettings unit={newUnit} onUnit={setNewUnit} unitLabel="Unidade da nova coluna" />
+        )}
       </Stack>
     </Paper>
   );

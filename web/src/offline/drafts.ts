@@ -65,4 +65,14 @@ export const draftStore = {
       // As above.
     }
   },
+  /** Every draft of the account (logout on a shared phone). */
+  forgetAccount(userId: string): void {
+    try {
+      const mine = `${PREFIX}.${userId}.`;
+      const keys = Object.keys(window.localStorage).filter((key) => key.startsWith(mine));
+      keys.forEach((key) => window.localStorage.removeItem(key));
+    } catch {
+      // As above.
+    }
+  },
 };

@@ -1,0 +1,3 @@
+ALTER TABLE "fields" ADD COLUMN "unit" text;--> statement-breakpoint
+ALTER TABLE "fields" ADD COLUMN "decimals" integer;--> statement-breakpoint
+ALTER TABLE "form_fields" ADD COLUMN "logic" jsonb DEFAULT '{"required":false,"required_message":null,"show_if":null,"min":null,"max":null,"not_future":false,"after":null,"min_length":null,"max_length":null,"pattern":null,"pattern_message":null,"message":null,"columns":[],"total":null}'::jsonb NOT NULL;
