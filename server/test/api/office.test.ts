@@ -27,6 +27,7 @@ import {
   type InstanceRow,
   type UserRow,
 } from '../../src/db/seed/factories';
+import { municipalityColumns } from '../../src/lib/search';
 import { saoPauloToday } from '../../src/modules/certificates/status';
 import { buildTestApp, type TestApp } from '../support/test-app';
 
@@ -757,5 +758,21 @@ describe('GET /api/workload', () => {
     expect((await put(admin, url, { stale_days: 30 })).json()).toEqual({ stale_days: 30 });
     expect((await get(admin, `/api/workload?safra=${SAFRA}`)).json().stale_days).toBe(30);
     expect((await get(technicians[1]!, url)).json()).toEqual({ stale_days: 30 });
+  });
+});
+
+// Last: it moves a fixture's farm.
+describe('A farm that moves to another municipality', () => {
+  it('takes its requests to the municipality and region it moved to, in the table', async () => {
+    const farm = fixtures.find((f) => f.municipality === 'Pelotas')!;
+    await t.db
+      .update(properties)
+      .set({ municipality: 'Uruguaiana', ...municipalityColumns('Uruguaiana') })
+      .where(eq(properties.id, farm.row.propertyId));
+    const moved = await walk('status=all&municipality=uruguaiana', 50);
+    expect(moved.ids).toContain(farm.row.id);
+    expect(moved.rows.find((row) => row.id === farm.row.id)!.region).toBe('fronteira_oeste');
+    expect((await walk('status=all&region=fronteira_oeste', 50)).ids).toContain(farm.row.id);
+    expect((await walk('status=all&municipality=pelotas', 50)).ids).not.toContain(farm.row.id);
   });
 });

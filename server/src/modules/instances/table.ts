@@ -183,8 +183,8 @@ const daysAgo = (today: SQL, days: SQL) =>
   sql`((${today} - ${days} + 1)::timestamp at time zone 'America/Sao_Paulo')`;
 
 /**
- * The filters of a staff table (DESIGN §4c) as one condition on `process_instances` joined with
- * its property (`true` when there is none). The search also finds the producer's name and the
+ * The filters of a staff table (DESIGN §4c) as one condition on `process_instances` (`true`
+ * when there is none). The search also finds the producer's name and the
  * certificate number.
  */
 export function tableWhere(shape: TableShape, value: TableValue): SQL {
@@ -206,7 +206,7 @@ export function tableWhere(shape: TableShape, value: TableValue): SQL {
           })`
         : undefined,
       shape.region ? sql`${i.region} = ${value('region')}` : undefined,
-      shape.municipality ? sql`${p.municipalityKey} = ${value('municipality')}` : undefined,
+      shape.municipality ? sql`${i.municipalityKey} = ${value('municipality')}` : undefined,
       shape.technician === 'unassigned'
         ? sql`${responsibleId} is null`
         : shape.technician
@@ -233,19 +233,16 @@ export function tableWhere(shape: TableShape, value: TableValue): SQL {
   );
 }
 
-/** The joins a filtered, sorted read of instances needs: its property, and its sort column's. */
-function tableFrom(shape: TableShape, sort: TableSort | null): SQL {
-  const property = shape.municipality || sort?.column.join === 'property';
-  return sql`${i} ${property ? sql`inner join ${p} on ${p.id} = ${i.propertyId}` : sql``} ${
-    sort?.column.join === 'stamp'
-      ? sql`inner join ${stamps} on ${stamps.processId} = ${i.processId}`
-      : sort?.column.join === 'process'
-        ? sql`inner join ${processes} on ${processes.id} = ${i.processId}`
-        : sort?.column.join === 'responsible'
-          ? sql`left join ${users} ${responsible} on ${responsible.id} = ${responsibleId}`
-          : sql``
-  }`;
-}
+/** What a read of instances joins for its sort column (the filters need no join). */
+const SORT_JOINS: Record<NonNullable<SortColumn['join']>, SQL> = {
+  property: sql`inner join ${p} on ${p.id} = ${i.propertyId}`,
+  stamp: sql`inner join ${stamps} on ${stamps.processId} = ${i.processId}`,
+  process: sql`inner join ${processes} on ${processes.id} = ${i.processId}`,
+  responsible: sql`left join ${users} ${responsible} on ${responsible.id} = ${responsibleId}`,
+};
+
+const tableFrom = (sort?: TableSort): SQL =>
+  sql`${i} ${sort?.column.join ? SORT_JOINS[sort.column.join] : sql``}`;
 
 export const direction = (descending: boolean) => (descending ? sql`desc` : sql`asc`);
 
@@ -302,16 +299,16 @@ function tableStatement(shape: TableShape, sortKey: string): SQL {
   const counter = countedList(shape);
   const matching = shape.search
     ? sql`with matching as materialized (
-        select ${i.id} as id, ${expression} as k from ${tableFrom(shape, sort)} where ${where})`
+        select ${i.id} as id, ${expression} as k from ${tableFrom(sort)} where ${where})`
     : sql``;
   const total = counter
     ? sql`select ${listCounts.total} from ${listCounts} where ${listCounts.name} = ${sql.raw(`'${counter}'`)}`
     : shape.search
       ? sql`select count(*) from matching`
-      : sql`select count(*) from ${tableFrom(shape, null)} where ${where}`;
+      : sql`select count(*) from ${tableFrom()} where ${where}`;
   const pageIds = shape.search
     ? sql`select id from matching order by k ${dir}, id ${dir} ${page}`
-    : sql`select ${i.id} from ${tableFrom(shape, sort)} where ${where}
+    : sql`select ${i.id} from ${tableFrom(sort)} where ${where}
         order by ${expression} ${dir}, ${i.id} ${dir} ${page}`;
   // Past the last page the one row has no instance: no json.
   const json = instanceSummaryJson(responsible, unseenValue('today'));
