@@ -13,6 +13,8 @@ const steps = [
   ['eslint', '.'],
   ['tsc', '-p', 'contracts', '--noEmit'],
   ['prettier', '--check', '.'],
+  // Every relative link of README.md and docs/ resolves.
+  ['node', 'scripts/check-links.mjs'],
 ];
 
 const binDir = path.resolve('node_modules', '.bin');

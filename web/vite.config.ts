@@ -7,7 +7,7 @@ import { build, defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { INDEX_BOOT_ROOT } from '../contracts/src/constants.ts';
-import { paths } from './src/app/paths.ts';
+import { paths } from './src/lib/paths.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -98,18 +98,18 @@ const FIRST_PAGES: { path: string; page?: string; image?: string; signedIn?: tru
   { path: paths.resetPassword(), page: 'src/features/auth/reset-password.page.tsx' },
   {
     path: paths.register(),
-    page: 'src/features/accounts/register.page.tsx',
-    image: 'src/features/accounts/field-landscape.svg',
+    page: 'src/features/auth/register.page.tsx',
+    image: 'src/features/auth/field-landscape.svg',
   },
   {
     path: paths.verificationCode(),
-    page: 'src/features/accounts/verification-code.page.tsx',
-    image: 'src/features/accounts/field-landscape.svg',
+    page: 'src/features/auth/verification-code.page.tsx',
+    image: 'src/features/auth/field-landscape.svg',
   },
   { path: paths.verify(), page: 'src/features/certificates/verify.page.tsx' },
   { path: paths.verify(':number'), page: 'src/features/certificates/certificate.page.tsx' },
   { path: paths.registry(), page: 'src/features/registry/registry.page.tsx' },
-  { path: paths.profile(), page: 'src/features/profile/profile.page.tsx', signedIn: true },
+  { path: paths.profile(), page: 'src/app/pages/profile.page.tsx', signedIn: true },
   {
     path: paths.property(':propertyId'),
     page: 'src/features/properties/property.page.tsx',
@@ -138,7 +138,7 @@ const FIRST_PAGES: { path: string; page?: string; image?: string; signedIn?: tru
  * server rendered hydrates with them (a menu still loading would not answer a tap).
  */
 const ACCOUNT_MENUS = [
-  'src/features/notifications/notification-bell.tsx',
+  'src/components/notifications/notification-bell.tsx',
   'src/app/layouts/user-menu.tsx',
 ];
 

@@ -16,7 +16,7 @@ import { App } from './app/app';
 import { queriesSettled } from './app/queries-settled';
 import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
-import { prefetchSessionUser } from './app/session';
+import { prefetchSessionUser } from './session';
 import { takeOverEarlyInput } from './app/early-input';
 import { loadParts } from './lib/lazy-part';
 import { nextTask } from './lib/next-task';

@@ -17,12 +17,12 @@ import {
 } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { App } from './app/app';
-import { paths } from './app/paths';
+import { paths } from './lib/paths';
 import { queriesSettled } from './app/queries-settled';
 import { createQueryClient } from './app/query-client';
 import { createRoutes } from './app/routes';
-import { prefetchSessionUser, sessionUserQuery } from './app/session';
-import { provideServerRender, type ServerRender } from './lib/server-render';
+import { prefetchSessionUser, sessionUserQuery } from './session';
+import { provideServerRender, type ServerRender } from './api/server-render';
 
 export const PRERENDERED_PATHS = [paths.home(), paths.login(), paths.register(), paths.verify()];
 

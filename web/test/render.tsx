@@ -3,7 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { MemoryRouter, useLocation, type InitialEntry } from 'react-router';
-import { SessionProvider } from '../src/app/session';
+import { SessionProvider } from '../src/session';
 import { cssVariablesResolver, theme } from '../src/theme';
 
 export function createTestQueryClient(): QueryClient {

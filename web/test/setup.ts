@@ -5,7 +5,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
-import { closeOfflineDb } from '../src/offline/db';
+import { closeOfflineDb } from '../src/device/db';
 
 // Pages load on demand and the machines running the tests are shared: wait longer than 1 s.
 configure({ asyncUtilTimeout: 5000 });

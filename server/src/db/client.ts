@@ -31,7 +31,7 @@ export interface Database {
    */
   exclusive<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
-  /** Embedded only: the size of PGlite's WebAssembly memory, which never shrinks (docs/decisions/010). */
+  /** Embedded only: the size of PGlite's WebAssembly memory, which never shrinks (docs/decisions/013). */
   wasmMemoryBytes?(): number;
   /** PostgreSQL only: the pool's connections now (/metrics); PGlite is one connection in-process. */
   poolStats?(): PoolStats;
@@ -54,7 +54,7 @@ export async function openPglite(
   if (dataDir) {
     mkdirSync(path.dirname(dataDir), { recursive: true });
     // A new cluster starts as a copy of the one the build created: PGlite's initdb grows its
-    // WebAssembly memory to about 570 MiB, which a process never gives back (docs/decisions/010).
+    // WebAssembly memory to about 570 MiB, which a process never gives back (docs/decisions/013).
     if (!existsSync(path.join(dataDir, 'PG_VERSION')) && existsSync(pgliteTemplate))
       cpSync(pgliteTemplate, dataDir, { recursive: true });
   }
@@ -65,7 +65,7 @@ export async function openPglite(
     // The buffer cache lives in the WebAssembly heap of this process, which never shrinks, and
     // PGlite zeroes its shared memory at start, so the whole pool is resident from the first
     // second: 128 MB (PostgreSQL's default) would stay so. 16 MB held 11 MiB less on the demo but
-    // doubled the CPU per request of most reads at 30,000 instances (docs/decisions/010, tenth part).
+    // doubled the CPU per request of most reads at 30,000 instances (docs/decisions/013).
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   });
   const db = drizzlePglite({

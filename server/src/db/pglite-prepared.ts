@@ -20,7 +20,7 @@ const MAX_STATEMENT_BYTES = 4 * 1024 * 1024;
  * The PGlite client Drizzle is given in embedded mode. PGlite's own `query` sends every statement
  * unnamed, so PostgreSQL parses and plans it again each time; planning a join reads the size of
  * every relation it touches, each read a file system call out of WebAssembly, and costs several
- * times what running a page query does (docs/decisions/010). This sends each distinct statement
+ * times what running a page query does (docs/decisions/013). This sends each distinct statement
  * text once as a named prepared statement and then only binds and executes it, in one exchange
  * with PostgreSQL, so its plan is cached like a prepared statement on a PostgreSQL connection.
  *

@@ -1,7 +1,7 @@
 /**
  * A cache of at most `maxEntries` entries and `maxBytes` bytes (as `sizeOf` counts a key and its
  * value), the least recently used dropped first. Every in-memory cache of the server is one, so
- * none grows with what clients send (docs/decisions/010, fifth part).
+ * none grows with what clients send (docs/decisions/013).
  */
 export class BoundedMap<K, V> {
   readonly #entries = new Map<K, { value: V; bytes: number }>();

@@ -56,7 +56,7 @@ export async function inspectUpload(part: {
   mimetype: string;
   data: Buffer;
 }): Promise<UploadedFile> {
-  // file-type loads with the first upload (docs/decisions/010, tenth part).
+  // file-type loads with the first upload (docs/decisions/013).
   const { fileTypeFromBuffer } = await import('file-type');
   const detected = (await fileTypeFromBuffer(part.data))?.mime ?? null;
   const claims = [

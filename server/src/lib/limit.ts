@@ -24,7 +24,7 @@ export function concurrencyLimit(slots: number) {
  * event loop of its own. Work that keeps the thread busy from one task to the next (PGlite runs
  * PostgreSQL on this thread) would otherwise run back to back inside a single turn, and Node
  * accepts one new connection per turn: under load a newly connected client waited seconds for
- * its first answer (docs/decisions/010).
+ * its first answer (docs/decisions/013).
  */
 export function oneTaskPerTurn() {
   const waiting: (() => Promise<void>)[] = [];

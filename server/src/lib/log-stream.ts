@@ -2,7 +2,7 @@
  * Where the server's log lines go: standard output, the lines of one turn of the event loop
  * written together. pino's default destination writes each line with its own synchronous system
  * call, which under load cost about as much as the rest of the request log line
- * (docs/decisions/010, seventh part); here a busy turn that answers dozens of requests writes once.
+ * (docs/decisions/010); here a busy turn that answers dozens of requests writes once.
  * A line waits at most until the end of its turn, and whatever waits is written before the process
  * exits, a crash included.
  */

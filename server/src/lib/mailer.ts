@@ -48,7 +48,7 @@ export function createMailer(options: {
   const { db, from, log } = options;
   const { smtpUrl } = options;
   // nodemailer loads with the first message sent over SMTP: without SMTP_URL (the demo, the
-  // embedded mode) it never does, and stays out of the process's memory (docs/decisions/010).
+  // embedded mode) it never does, and stays out of the process's memory (docs/decisions/013).
   let transport: Promise<Transporter> | undefined;
   const transporter = (url: string) =>
     (transport ??= import('nodemailer').then(({ default: nodemailer }) =>

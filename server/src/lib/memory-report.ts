@@ -1,7 +1,7 @@
 import { getHeapSpaceStatistics } from 'node:v8';
 
 /**
- * Debug only, for the benchmark (docs/decisions/010, tenth part): with AGROSELO_MEMORY_REPORT=1 the
+ * Debug only, for the benchmark (docs/decisions/013): with AGROSELO_MEMORY_REPORT=1 the
  * server writes one `memory-report {…}` line to stderr at each step of its start and on every
  * SIGUSR2, so a run can tell where its resident memory went. Nothing is served over HTTP.
  */

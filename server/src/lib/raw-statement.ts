@@ -15,7 +15,7 @@ export interface RawStatement<T> {
  * values only through `sql.placeholder`), whose rows the driver hands over as arrays in the order
  * of the select list and `map` turns into the answer in one pass: Drizzle's row mapping (an object
  * per row and per nested selection, a decoder per column) and the copy a presenter then makes are
- * skipped (docs/decisions/010, eighth part). It runs through the database handle's own session, so
+ * skipped (docs/decisions/010). It runs through the database handle's own session, so
  * both drivers run it as they run Drizzle's prepared statements, PGlite's named statements and
  * `onQuery` (the bench's same-SQL recorder, the tests' query counts) included. As in Drizzle's
  * statements, timestamps and dates arrive as PostgreSQL's text, json already parsed.
@@ -57,7 +57,7 @@ export const isoTimestamp = (text: string) => new Date(text).toISOString();
  * A timestamptz written by PostgreSQL in the wire's ISO form, the text `Date#toISOString` gives
  * (UTC, milliseconds cut as JavaScript cuts them), for json it builds: the presenter then passes
  * it on instead of parsing and formatting a Date per value, which took about a tenth of a form
- * instance's CPU (docs/decisions/010, eighth part). Null stays null.
+ * instance's CPU (docs/decisions/010). Null stays null.
  */
 export const isoUtc = (value: SQLWrapper) =>
   sql<string>`to_char(${value} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

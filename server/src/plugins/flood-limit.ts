@@ -108,7 +108,7 @@ const isWebAppRoute = (route: RouteOptions) => servesWebApp([route.method].flat(
  * Counts a request against `counter` with no asynchronous step, and answers 429 past its limit
  * with the headers @fastify/rate-limit gave (X-RateLimit-Limit, -Remaining, -Reset, and
  * Retry-After on the 429), which it replaces: its asynchronous key, allow list and store cost
- * about as much as a bare route's whole request (docs/decisions/010, seventh part).
+ * about as much as a bare route's whole request (docs/decisions/010).
  */
 function counting(counter: FloodCounter) {
   return function floodLimit(

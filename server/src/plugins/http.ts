@@ -107,7 +107,7 @@ const HELMET_OPTIONS = {
  * helmet's headers, asked of helmet once at start and then set as it sets them (on the raw
  * answer, before any route runs): @fastify/helmet builds its whole middleware again on every
  * request, parsing the CSP directives each time, which cost up to a seventh of the server's CPU
- * for the web app shell (docs/decisions/010, sixth part).
+ * for the web app shell (docs/decisions/010).
  */
 async function securityHeaders(): Promise<onRequestHookHandler> {
   const probe = Fastify();

@@ -1,5 +1,9 @@
 import fastJson from 'fast-json-stringify';
-import { FormInstanceSchema, StateConflictBodySchema } from '@agroselo/contracts';
+import {
+  DEFAULT_FIELD_LOGIC,
+  FormInstanceSchema,
+  StateConflictBodySchema,
+} from '@agroselo/contracts';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
@@ -80,6 +84,8 @@ describe('compileSerializer', () => {
       type: 'text',
       producer_read_only: false,
       proof: false,
+      unit: null,
+      decimals: null,
     };
     const cell = {
       id: uuid,
@@ -111,6 +117,7 @@ describe('compileSerializer', () => {
       commited_by: person,
       signature: null,
       actions: { edit: false, finish: false },
+      rice_area_ha: 42.5,
       field_instances: [
         {
           ...cell,
@@ -122,6 +129,7 @@ describe('compileSerializer', () => {
             status: 'open',
             late: false,
           },
+          logic: DEFAULT_FIELD_LOGIC,
           editable: true,
           carried_over: false,
           last_season: null,

@@ -2,11 +2,11 @@ import { snakeCase, toCamelCaseKeys, toSnakeCaseKeys } from 'es-toolkit';
 import type { ToCamelCaseKeys } from 'es-toolkit/types';
 import { IDEMPOTENCY_KEY_HEADER, TOTAL_COUNT_HEADER } from '@agroselo/contracts';
 import { errorFromBody, networkError } from './api-error';
-import { serverRender } from '../lib/server-render';
+import { serverRender } from './server-render';
 import { takeBootResponse } from './boot-requests';
 import { tokenStore } from './token-store';
-import { accountOf } from '../offline/account';
-import { isStorable, markStored, STORED_AT_HEADER } from '../offline/stored';
+import { accountOf } from '../device/account';
+import { isStorable, markStored, STORED_AT_HEADER } from '../device/stored';
 
 /** A wire (snake_case) type from contracts, as the client hands it to the app. */
 export type Camel<T> = ToCamelCaseKeys<T>;
@@ -80,10 +80,10 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-/** The answer this device stored for `url` (offline/answers.ts, loaded when first needed). */
+/** The answer this device stored for `url` (device/answers.ts, loaded when first needed). */
 async function storedResponse(account: string, url: string): Promise<Response | null> {
   try {
-    const { storedAnswer } = await import('../offline/answers');
+    const { storedAnswer } = await import('../device/answers');
     return await storedAnswer(account, url);
   } catch {
     return null;
@@ -93,7 +93,7 @@ async function storedResponse(account: string, url: string): Promise<Response | 
 /** Keeps an answer on the device; a failure only matters to a read the user asked to keep. */
 async function keepResponse(account: string, url: string, response: Response, group?: string) {
   try {
-    const { keepAnswer } = await import('../offline/answers');
+    const { keepAnswer } = await import('../device/answers');
     await keepAnswer(account, url, response, group);
   } catch (error) {
     if (group) throw error;

@@ -1,4 +1,4 @@
-import { serverRender } from '../lib/server-render';
+import { serverRender } from './server-render';
 import { writeSessionCookie } from './session-cookie';
 
 const KEY = 'agroselo.token';

@@ -8,7 +8,7 @@ import { DATES_LOCALE } from '../lib/dates-locale';
 import { theme } from '../theme';
 import { LazyNotifications } from './lazy-notifications';
 import { createQueryClient } from './query-client';
-import { SessionProvider } from './session';
+import { SessionProvider } from '../session';
 
 interface AppProvidersProps {
   children: ReactNode;

@@ -11,9 +11,9 @@ import { lazyPage } from './lazy-page';
 import { prefetchWhenSignedIn } from './page-data';
 import { ErrorPage } from './pages/error.page';
 import { NotFoundPage } from './pages/not-found.page';
-import { paths } from './paths';
+import { paths } from '../lib/paths';
 import { RootRoute } from './root-route';
-import { RequireAuth } from './session';
+import { RequireAuth } from './require-auth';
 
 /**
  * Adding a page: give it a builder in paths.ts, then a route below in its area's section, loaded
@@ -42,7 +42,7 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
       // ── accounts ──
       {
         path: paths.register(),
-        lazy: lazyPage(() => import('../features/accounts/register.page'), 'RegisterPage'),
+        lazy: lazyPage(() => import('../features/auth/register.page'), 'RegisterPage'),
       },
       {
         element: <RequireAuth allowPending />,
@@ -50,7 +50,7 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
           {
             path: paths.verificationCode(),
             lazy: lazyPage(
-              () => import('../features/accounts/verification-code.page'),
+              () => import('../features/auth/verification-code.page'),
               'VerificationCodePage',
             ),
           },
@@ -82,7 +82,7 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
                     propertyListQueryOptions({ search: '', page: 1, pageSize: PROFILE_PAGE_SIZE }),
                   );
                 }),
-                lazy: lazyPage(() => import('../features/profile/profile.page'), 'ProfilePage'),
+                lazy: lazyPage(() => import('./pages/profile.page'), 'Profile'),
               },
             ],
           },

@@ -8,7 +8,7 @@ import {
   momentParts,
   todayDay,
 } from './dates';
-import { provideServerRender } from './server-render';
+import { provideServerRender } from '../api/server-render';
 
 // The strings the pages showed before these formatters replaced dayjs and the features' copies.
 describe('dates', () => {

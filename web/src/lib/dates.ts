@@ -3,7 +3,7 @@
 // The one formatter left (São Paulo's day) is built once, on first use: building one loads its
 // time zone's rules and costs more than formatting a hundred dates.
 
-import { serverRender } from './server-render';
+import { serverRender } from '../api/server-render';
 
 let saoPauloDayFormat: Intl.DateTimeFormat | undefined;
 const pad = (value: number) => String(value).padStart(2, '0');

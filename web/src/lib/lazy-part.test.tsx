@@ -3,7 +3,7 @@ import { act, render, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { lazyPart, loadParts } from './lazy-part';
-import { provideServerRender } from './server-render';
+import { provideServerRender } from '../api/server-render';
 
 afterEach(() => provideServerRender(() => undefined));
 

@@ -1,5 +1,5 @@
 import { lazy, useState, type ComponentType } from 'react';
-import { serverRender } from './server-render';
+import { serverRender } from '../api/server-render';
 
 const loaders = new Map<string, () => Promise<unknown>>();
 

@@ -3,7 +3,7 @@ import type { FieldValues, Resolver } from 'react-hook-form';
 /**
  * A react-hook-form resolver whose code (zod and the form's schema) loads on first use rather
  * than with the page: on a slow phone, building the schemas held the first paint of the sign-in
- * and sign-up screens (docs/decisions/010-performance.md). `preload` starts the download early,
+ * and sign-up screens (docs/decisions/014-first-load-on-a-phone.md). `preload` starts the download early,
  * e.g. when the form first gets focus; a submit before it arrives simply waits for it.
  */
 export function lazyResolver<TInput extends FieldValues, TOutput>(

@@ -1,5 +1,5 @@
 import { PENDENCY_STATUS_LABELS, type PendencyStatus } from '@agroselo/contracts';
-import type { OutboxItem } from './db';
+import type { OutboxItem } from '../device/db';
 
 export interface Line {
   label: string;

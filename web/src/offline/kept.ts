@@ -1,11 +1,11 @@
 import { useSyncExternalStore } from 'react';
 import { tokenStore } from '../api';
-import { accountOf } from './account';
-import { forgetKeptGroup, keptGroups, recordKeptGroup } from './answers';
-import type { KeptGroup } from './db';
+import { accountOf } from '../device/account';
+import { forgetKeptGroup, keptGroups, recordKeptGroup } from '../device/answers';
+import type { KeptGroup } from '../device/db';
 import { keepStorage } from './storage';
 
-export type { KeptGroup } from './db';
+export type { KeptGroup } from '../device/db';
 
 const NONE: KeptGroup[] = [];
 let snapshot: KeptGroup[] = NONE;

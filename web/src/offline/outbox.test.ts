@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@agroselo/contracts';
-import { closeOfflineDb } from './db';
+import { closeOfflineDb } from '../device/db';
 import {
   applyAgain,
   backoff,

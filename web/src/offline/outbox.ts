@@ -1,7 +1,7 @@
 import { messages } from '@agroselo/contracts';
-import { isQuotaError, NO_SPACE, offlineDb, type OutboxFile, type OutboxItem } from './db';
+import { isQuotaError, NO_SPACE, offlineDb, type OutboxFile, type OutboxItem } from '../device/db';
 
-export type { OutboxItem, OutboxFile, OutboxState } from './db';
+export type { OutboxItem, OutboxFile, OutboxState } from '../device/db';
 
 /** What a write is made of when written; the outbox adds its order, key and state. */
 export type NewOutboxItem = Pick<

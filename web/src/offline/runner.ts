@@ -1,5 +1,5 @@
 import { tokenStore } from '../api';
-import { accountOf } from './account';
+import { accountOf } from '../device/account';
 import { SYNC_NOW } from './messages';
 import { retryNow, sendWaiting, type OutboxItem } from './outbox';
 import { requestBackgroundSync } from './register';

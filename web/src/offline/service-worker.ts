@@ -25,7 +25,7 @@ navigationPreload.enable();
  * Every other page is asked of the server: a signed-in page is rendered there for its visitor's
  * session (decision 012) and is never stored, so no account's page is ever served to another. With
  * no answer (offline, or a link too weak to answer in time) the shell is served, and the app
- * renders the page from what this device stored for the signed-in account (src/offline/answers.ts).
+ * renders the page from what this device stored for the signed-in account (src/device/answers.ts).
  */
 registerRoute(
   new NavigationRoute(

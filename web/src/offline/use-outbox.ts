@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { tokenStore } from '../api';
-import { accountOf } from './account';
+import { accountOf } from '../device/account';
 import { onOutboxChange, outboxItems, type OutboxItem } from './outbox';
 
 const NONE: OutboxItem[] = [];

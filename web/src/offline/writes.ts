@@ -1,5 +1,5 @@
 import { API_BASE, request, tokenStore } from '../api';
-import { accountOf } from './account';
+import { accountOf } from '../device/account';
 import { asFailure, enqueue, outboxItems, type NewOutboxItem, type OutboxItem } from './outbox';
 import { requestBackgroundSync } from './register';
 import { flushOutbox } from './runner';

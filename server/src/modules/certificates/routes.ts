@@ -74,7 +74,7 @@ export async function certificatesRoutes(base: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const { record, certificate } = await certificateForPdf(app.deps, request.params.number);
-      // pdfkit, qrcode and svg-to-pdfkit load on the first PDF (docs/decisions/010, tenth part).
+      // pdfkit, qrcode and svg-to-pdfkit load on the first PDF (docs/decisions/013).
       const { renderCertificatePdf } = await import('./pdf');
       const pdf = await renderCertificatePdf(certificate, {
         processDescription: record.process.description,

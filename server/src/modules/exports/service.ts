@@ -98,7 +98,7 @@ export async function formPdf(
     .innerJoin(stamps, eq(stamps.processId, processInstances.processId))
     .where(eq(processInstances.id, instanceId));
   if (!context) throw notFound(messages.forms.notFound);
-  // pdfkit loads on the first PDF (docs/decisions/010, tenth part).
+  // pdfkit loads on the first PDF (docs/decisions/013).
   const { renderFormPdf } = await import('./form-pdf');
   return {
     body: renderFormPdf(form, context),

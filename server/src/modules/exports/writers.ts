@@ -42,7 +42,7 @@ export function xlsxStream(sheets: readonly Sheet[], log: FastifyBaseLogger): Re
   const taken = new Set<string>();
   const write = async () => {
     // Loaded on the first XLSX export: about 25 MiB that a server which never exports keeps out
-    // of its memory (docs/decisions/010, tenth part).
+    // of its memory (docs/decisions/013).
     const { default: excel } = await import('exceljs');
     const workbook = new excel.stream.xlsx.WorkbookWriter({
       stream: output,

@@ -4,31 +4,20 @@ import { IconExternalLink, IconLogin2 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { Brand } from '../../components/brand';
 import { EXTERNAL_LINKS } from '../../lib/site';
-import { paths } from '../paths';
-import { useSession } from '../session';
+import { paths } from '../../lib/paths';
+import { useSession } from '../../session';
 import { headerLinksFor } from './nav-items';
-import { lazyPart, loadParts } from '../../lib/lazy-part';
+import { lazyPart } from '../../lib/lazy-part';
+import { ACCOUNT_MENU_PARTS } from '../../components/account-menus';
 
-// Menus of a signed-in account, loaded once there is one: their popovers (Floating UI) are most of
-// a visitor's first screen otherwise.
-const BELL = 'notification-bell';
-const USER_MENU = 'user-menu';
-const NotificationBell = lazyPart(BELL, () =>
-  import('../../features/notifications/notification-bell').then(
+const NotificationBell = lazyPart(ACCOUNT_MENU_PARTS.bell, () =>
+  import('../../components/notifications/notification-bell').then(
     (module) => module.NotificationBell,
   ),
 );
-const UserMenu = lazyPart(USER_MENU, () => import('./user-menu').then((module) => module.UserMenu));
-
-/**
- * Starts fetching the signed-in header's menus while a sign-in is under way, so they are there
- * when the session is: otherwise the header shows the account's links beside a spinner for as long
- * as their files take (seconds on a slow link or a busy server). A failure is left to the menus'
- * own loading, which shows it.
- */
-export function preloadAccountMenus(): void {
-  void loadParts([BELL, USER_MENU]);
-}
+const UserMenu = lazyPart(ACCOUNT_MENU_PARTS.userMenu, () =>
+  import('./user-menu').then((module) => module.UserMenu),
+);
 
 interface AppHeaderProps {
   /** Present when there is a side menu to open on small screens. */

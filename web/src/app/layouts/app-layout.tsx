@@ -4,11 +4,11 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Outlet } from 'react-router';
 import { OfflineNotice } from '../../components/offline/offline-notice';
 import { SiteFooter } from '../../components/site-footer';
-import { useSession } from '../session';
+import { useSession } from '../../session';
 import { AppHeader } from './app-header';
 import { mobileMenuFor, sideMenuFor } from './nav-items';
 import { SideMenu } from './side-menu';
-import { SideMenuContext, type SideMenuControl } from './side-menu-context';
+import { SideMenuContext, type SideMenuControl } from '../../components/side-menu-context';
 import classes from './app-layout.module.css';
 
 // What a phone's signed-in header has no room for, under it: its code comes with the session.

@@ -13,7 +13,7 @@ import {
   type IconProps,
 } from '@tabler/icons-react';
 import type { Role } from '@agroselo/contracts';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 
 export interface NavItem {
   label: string;

@@ -1,7 +1,7 @@
 import { NavLink, Stack } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { CountBadge } from '../../components/count-badge';
-import { usePendingNotifications } from '../../features/notifications/api';
+import { usePendingNotifications } from '../../components/notifications/api';
 import type { NavItem } from './nav-items';
 
 function isActive(to: string, pathname: string, hash: string): boolean {
@@ -43,7 +43,7 @@ export function SideMenu({ items, onNavigate }: SideMenuProps) {
 
 /**
  * The pending items' count subscribes on its own: their list arrives after the page, and read in
- * the layout it re-rendered the header and the whole menu in one task (decision 010, eleventh part).
+ * the layout it re-rendered the header and the whole menu in one task (decision 014).
  */
 function PendingBadge() {
   const { data } = usePendingNotifications();

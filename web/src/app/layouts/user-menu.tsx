@@ -6,8 +6,8 @@ import { ROLE_LABELS } from '@agroselo/contracts';
 import { OutboxStatus } from '../../components/offline/outbox-status';
 import { forgetOnThisDevice } from '../../offline/forget';
 import { useOutboxItems } from '../../offline/use-outbox';
-import { paths } from '../paths';
-import { useSession, type SessionUser } from '../session';
+import { paths } from '../../lib/paths';
+import { useSession, type SessionUser } from '../../session';
 
 const initials = (user: SessionUser) =>
   `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase() || '?';

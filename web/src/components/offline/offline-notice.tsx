@@ -3,7 +3,7 @@ import { Alert } from '@mantine/core';
 import { IconCloudOff } from '@tabler/icons-react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { formatShortMoment } from '../../lib/dates';
-import { storedAt } from '../../offline/stored';
+import { storedAt } from '../../device/stored';
 import { useOnline } from '../../offline/use-online';
 
 /** When the oldest answer on screen that came from the device's store was stored; or null. */

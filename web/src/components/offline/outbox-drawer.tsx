@@ -16,7 +16,7 @@ import { Link } from 'react-router';
 import { formatShortMoment } from '../../lib/dates';
 import { describeCurrent, type Line } from '../../offline/describe';
 import { applyAgain, discard, retryNow, type OutboxItem } from '../../offline/outbox';
-import { accountOf } from '../../offline/account';
+import { accountOf } from '../../device/account';
 import { flushOutbox } from '../../offline/runner';
 import { isPending, useOutboxItems } from '../../offline/use-outbox';
 import { useOnline } from '../../offline/use-online';

@@ -10,7 +10,7 @@ import {
   messages,
 } from '@agroselo/contracts';
 import { errorMessage } from '../../api';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { ErrorAlert } from '../../components/error-alert';
 import { applyServerErrors } from '../../lib/form-errors';
 import { requestPasswordReset } from './api';

@@ -12,13 +12,13 @@ import {
   type ResetPasswordFormInput,
 } from '@agroselo/contracts';
 import { errorMessage, isApiError } from '../../api';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { BrandHeading } from '../../components/brand';
 import { ErrorAlert } from '../../components/error-alert';
 import { applyServerErrors } from '../../lib/form-errors';
 import { HERO_MEDIA } from '../../lib/site';
 import { requestPasswordReset, resetPassword } from './api';
-import { NewPasswordFields } from './components/new-password-fields';
+import { NewPasswordFields } from '../../components/new-password-fields';
 import { ResendCodeButton, useResendCode } from './components/resend-code';
 import classes from './login.module.css';
 

@@ -1,11 +1,10 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { PublicCertificate, SealHolder } from '@agroselo/contracts';
-import { API_BASE, api, type Camel } from '../../api';
+import { api, type Camel } from '../../api';
+import { CERTIFICATE_QUERY_KEY } from '../../queries/certificates';
 
 export type CertificateItem = Camel<PublicCertificate>;
 export type SealHolderItem = Camel<SealHolder>;
-
-export const CERTIFICATE_QUERY_KEY = ['certificate'] as const;
 
 /** GET /api/certificate/{number}: public; 404 when nobody was given that number. */
 export const certificateQueryOptions = (number: string) =>
@@ -30,7 +29,3 @@ export const holdersQueryOptions = (processId: string, page: number) =>
       }),
     placeholderData: keepPreviousData,
   });
-
-/** The PDF is public too: a plain link downloads it. */
-export const certificatePdfUrl = (number: string) =>
-  `${API_BASE}/certificate/${encodeURIComponent(number)}/pdf`;

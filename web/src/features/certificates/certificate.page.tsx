@@ -28,14 +28,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { messages, normalizeCertificateNumber, type CertificateStatus } from '@agroselo/contracts';
 import { isApiError } from '../../api';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { LoadError } from '../../components/error-alert';
 import { formatMomentDay, formatPeriod } from '../../lib/dates';
 import { formatCnpj, formatCrea } from '../../lib/masks';
 import { certificateQueryOptions, type CertificateItem } from './api';
-import { CertificatePdfButton } from './components/certificate-pdf-button';
+import { CertificatePdfButton } from '../../components/certificates/certificate-pdf-button';
 import { CertificateSearch } from './components/certificate-search';
-import { LevelBadge } from './components/level-badge';
+import { LevelBadge } from '../../components/certificates/level-badge';
 import { STATUS_COLORS, STATUS_TITLES, statusExplanation } from './format';
 
 const STATUS_ICONS: Record<CertificateStatus, ReactNode> = {

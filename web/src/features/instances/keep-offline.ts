@@ -1,6 +1,6 @@
 import { api, type ListResult } from '../../api';
 import { keepOffline } from '../../offline/kept';
-import type { InstanceDetailItem } from './api';
+import type { InstanceDetailItem } from '../../queries/instances';
 import { REVIEW_LIST_LIMIT, type InspectionItem, type ReviewFormItem } from './review-api';
 
 /** A proof larger than this is not kept offline (its link then needs the connection). */

@@ -1,7 +1,7 @@
 import { Container, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
-import { useSession } from '../../app/session';
-import { ReviewNotices } from '../notifications/review-notices';
+import { useSession } from '../../session';
+import { ReviewNotices } from '../../components/notifications/review-notices';
 import { InstanceCard } from './components/instance-card';
 import { FieldDaySection } from './components/keep-offline';
 import { PendingCard } from './components/pending-card';

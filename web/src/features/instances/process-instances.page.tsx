@@ -1,5 +1,5 @@
 import { Container, Stack, Text, Title } from '@mantine/core';
-import { useSession } from '../../app/session';
+import { useSession } from '../../session';
 import { InstanceCard } from './components/instance-card';
 import { StaffInstances } from './components/staff-instances';
 import type { TableSort } from './table-view';

@@ -9,7 +9,11 @@ import {
 } from '@agroselo/contracts';
 import { api, API_BASE, type Camel } from '../../api';
 import { formatDay } from '../../lib/dates';
-import { INSTANCE_QUERY_KEY, instanceQueryOptions, type InstanceDetailItem } from './api';
+import {
+  INSTANCE_QUERY_KEY,
+  instanceQueryOptions,
+  type InstanceDetailItem,
+} from '../../queries/instances';
 
 export type PendencyItem = Camel<Pendency>;
 export type InspectionItem = Camel<Inspection>;

@@ -1,4 +1,4 @@
-import { useSession } from '../../app/session';
+import { useSession } from '../../session';
 import { Hero } from './components/hero';
 import { RegisterCta } from './components/register-cta';
 import { SealsSection } from './components/seals-section';

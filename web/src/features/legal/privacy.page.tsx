@@ -1,6 +1,6 @@
 import { Anchor } from '@mantine/core';
 import { Link } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { CONTACT_EMAIL, PRIVACY_EMAIL } from '../../lib/site';
 import { LegalDocument } from './legal-document';
 

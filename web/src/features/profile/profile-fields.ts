@@ -9,7 +9,7 @@ import {
   type IconProps,
 } from '@tabler/icons-react';
 import type { UpdateSelfBody } from '@agroselo/contracts';
-import type { SessionUser } from '../../app/session';
+import type { SessionUser } from '../../session';
 import {
   CPF_MASK,
   CREA_MASK,

@@ -5,12 +5,12 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages, type User } from '@agroselo/contracts';
 import { TOKEN_STORAGE_KEY } from '../../api';
 import { AppLayout } from '../../app/layouts/app-layout';
-import { RequireAuth } from '../../app/session';
+import { RequireAuth } from '../../app/require-auth';
 import { callTo, json, mockFetch } from '../../../test/fetch-mock';
 import { LocationProbe, renderWithProviders } from '../../../test/render';
 import { storeToken, wireUser } from '../../../test/users';
 import { wireProperty } from '../properties/test-data';
-import { ProfilePage } from './profile.page';
+import { Profile } from '../../app/pages/profile.page';
 
 // The page loads its dialogs on first use: imported here once, so that a first opening does not
 // wait for a cold module graph on a busy machine.
@@ -38,7 +38,7 @@ function renderProfile(
   });
   const page = (
     <RequireAuth>
-      <ProfilePage />
+      <Profile />
     </RequireAuth>
   );
   renderWithProviders(

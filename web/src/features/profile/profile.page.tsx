@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import {
   Avatar,
   Badge,
@@ -19,9 +19,9 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconBuildingWarehouse, IconId, IconKey, IconShieldLock } from '@tabler/icons-react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { PRODUCER_ROLES, ROLE_LABELS, type Role } from '@agroselo/contracts';
-import { useSideMenu } from '../../app/layouts/side-menu-context';
-import { paths } from '../../app/paths';
-import { useSession, type SessionUser } from '../../app/session';
+import { useSideMenu } from '../../components/side-menu-context';
+import { paths } from '../../lib/paths';
+import { useSession, type SessionUser } from '../../session';
 import { ProfileFieldCard } from './components/profile-field-card';
 import { ProfileTopBar, type SidebarToggle } from './components/profile-top-bar';
 import { PRIVACY_SECTION_ID, PrivacySection } from './components/privacy-section';
@@ -47,7 +47,15 @@ const ChangePasswordModal = lazy(() =>
 const initials = (user: SessionUser) =>
   `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase() || '?';
 
-export function ProfilePage() {
+export interface ProfileSections {
+  /** The producer's properties (the properties feature's list), under 'Propriedades Cadastradas'. */
+  properties: ReactNode;
+  /** The publication consents of the producer's requests (the registry feature's list). */
+  publicationConsents: ReactNode;
+}
+
+/** The sections other features own come in from the app, which composes them. */
+export function ProfilePage({ properties, publicationConsents }: ProfileSections) {
   const { user } = useSession();
   const sideMenu = useSideMenu();
   const [sectionsOpened, sections] = useDisclosure(true);
@@ -160,8 +168,8 @@ export function ProfilePage() {
               </Paper>
             </Stack>
 
-            {isProducer && <PropertiesSection />}
-            <PrivacySection />
+            {isProducer && <PropertiesSection>{properties}</PropertiesSection>}
+            <PrivacySection>{publicationConsents}</PrivacySection>
           </Stack>
         </Flex>
       </Stack>

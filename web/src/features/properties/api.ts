@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Property, PropertyBody, PropertyRegisterBody, Stamp } from '@agroselo/contracts';
 import { api, type Camel } from '../../api';
-import { SESSION_QUERY_KEY } from '../../app/session';
+import { SESSION_QUERY_KEY } from '../../session';
 
 export type PropertyItem = Camel<Property>;
 export type PropertyInstanceItem = PropertyItem['processInstances'][number];

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@agroselo/contracts';
-import { RequireAuth } from '../../app/session';
+import { RequireAuth } from '../../app/require-auth';
 import { callTo, json, mockFetch } from '../../../test/fetch-mock';
 import { LocationProbe, renderWithProviders } from '../../../test/render';
 import { storeToken, wireUser } from '../../../test/users';

@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { IconBuildingWarehouse, IconPencil, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { ExportMenu } from '../../components/export-menu';
 import { EmptyList } from '../../components/list/empty-list';
 import { SearchedList } from '../../components/list/searched-list';

@@ -1,8 +1,8 @@
 import { Container, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { messages, STAFF_ROLES } from '@agroselo/contracts';
-import { paths } from '../../app/paths';
-import { useSession } from '../../app/session';
+import { paths } from '../../lib/paths';
+import { useSession } from '../../session';
 import { useSaveProperty } from './api';
 import { PropertyForm } from './components/property-form';
 import { EMPTY_PROPERTY_FORM } from './property-fields';

@@ -26,14 +26,14 @@ import {
   type RegistryLevel,
   type Region,
 } from '@agroselo/contracts';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { LoadError } from '../../components/error-alert';
 import { ListSearchBox } from '../../components/list/list-search-box';
 import { PagePicker } from '../../components/list/page-picker';
 import { useListSearch } from '../../components/list/use-list-search';
-import { LevelBadge } from '../certificates/components/level-badge';
+import { LevelBadge } from '../../components/certificates/level-badge';
 import { formatPeriod } from '../../lib/dates';
-import { stampsQueryOptions } from '../landing/api';
+import { stampsQueryOptions } from '../../queries/stamps';
 import { REGISTRY_PAGE_SIZE, registryCsvUrl, registryQueryOptions, type RegistryItem } from './api';
 
 /** The filters besides the search, as the address names them. */

@@ -19,7 +19,7 @@ import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-q
 import { useNavigate, useParams } from 'react-router';
 import { messages } from '@agroselo/contracts';
 import { isApiError } from '../../api';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { LoadError } from '../../components/error-alert';
 import {
   addFormField,

@@ -34,7 +34,7 @@ import {
   STAMP_NAME_MAX,
   withProcessDateOrder,
 } from '@agroselo/contracts';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { applyServerErrors } from '../../lib/form-errors';
 import { registerProcess, sealKeys } from './api';
 import { ReviewSettingsSwitches, type ReviewSwitches } from './components/review-settings';

@@ -2,7 +2,7 @@ import { Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { messages } from '@agroselo/contracts';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { processQueryOptions, registerForm, sealKeys } from './api';
 import { FormDetailsForm } from './components/form-details-form';
 import { notifyFailure, notifySuccess } from './notify';

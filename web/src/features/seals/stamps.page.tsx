@@ -3,7 +3,7 @@ import { Button, Container, Group, Select, Skeleton, Stack, Text, Title } from '
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { LoadError } from '../../components/error-alert';
 import { processListQueryOptions } from './api';
 import { ProcessCard } from './components/process-card';

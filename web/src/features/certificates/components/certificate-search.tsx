@@ -3,7 +3,7 @@ import { Button, Group, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { messages, normalizeCertificateNumber } from '@agroselo/contracts';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 
 /**
  * The number as printed or read over the phone, in any case, with or without dashes: it opens

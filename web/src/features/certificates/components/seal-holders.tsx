@@ -14,11 +14,11 @@ import {
 import { IconMapPin, IconQrcode } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { LoadError } from '../../../components/error-alert';
 import { HOLDERS_PAGE_SIZE, holdersQueryOptions } from '../api';
 import { formatDay, formatPeriod } from '../../../lib/dates';
-import { LevelBadge } from './level-badge';
+import { LevelBadge } from '../../../components/certificates/level-badge';
 
 /**
  * The seal page's list of the properties that hold the seal today (or from a later day), for a

@@ -15,7 +15,7 @@ import {
   type CellItem,
   type FormInstanceItem,
 } from '../api';
-import { prepareProof } from '../photo';
+import { prepareProof } from '../../../lib/photo';
 
 const m = messages.forms;
 const u = messages.uploads;

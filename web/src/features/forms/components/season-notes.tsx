@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconCheck, IconHistory } from '@tabler/icons-react';
 import { STAFF_ROLES } from '@agroselo/contracts';
 import { errorMessage } from '../../../api';
-import { useSession } from '../../../app/session';
+import { useSession } from '../../../session';
 import { useConfirmCarried, type FieldInstanceItem } from '../api';
 import { lastSeasonText } from '../season';
 

@@ -3,9 +3,9 @@ import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconBan, IconUserExclamation, IconClockHour4, IconRefresh } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { InstanceStatus, messages, STAFF_ROLES, type Role } from '@agroselo/contracts';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { lazyPart } from '../../../lib/lazy-part';
-import type { InstanceDetailItem } from '../api';
+import type { InstanceDetailItem } from '../../../queries/instances';
 import { RecommendationSummary } from './recommendation-summary';
 
 const m = messages.instances;

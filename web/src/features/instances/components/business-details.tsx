@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { formatCnpj, formatCrea, formatPhone } from '../../../lib/masks';
-import type { InstanceDetailItem } from '../api';
+import type { InstanceDetailItem } from '../../../queries/instances';
 import { formatDay, isPastDay } from '../../../lib/dates';
 import { formatCoordinate } from '../../../lib/coordinates';
 import { InfoList, type InfoRow } from './card-parts';

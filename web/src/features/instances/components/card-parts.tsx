@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Avatar, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import type { InstanceItem } from '../api';
 import { businessInitial, shortInstanceId } from '../format';
 import classes from './instance-card.module.css';

@@ -23,11 +23,15 @@ import {
   type SealLevel,
 } from '@agroselo/contracts';
 import { errorMessage, isApiError } from '../../../api';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { ErrorAlert } from '../../../components/error-alert';
-import { CertificatePdfButton } from '../../certificates/components/certificate-pdf-button';
-import { StandingActions, StandingSummary } from '../../certificates/components/standing-actions';
-import { useConclude, type InstanceDetailItem } from '../api';
+import { CertificatePdfButton } from '../../../components/certificates/certificate-pdf-button';
+import {
+  StandingActions,
+  StandingSummary,
+} from '../../../components/certificates/standing-actions';
+import { useConclude } from '../api';
+import { type InstanceDetailItem } from '../../../queries/instances';
 import { ActionSection } from './action-section';
 import { formatPeriod } from '../../../lib/dates';
 import { RecommendationSummary } from './recommendation-summary';

@@ -32,8 +32,8 @@ import { PtBrDateInput } from '../../../components/date-input';
 import { sizeChange, UploadProgress } from '../../../components/upload-progress';
 import { todayDay } from '../../../lib/dates';
 import type { ResumableUpload } from '../../../lib/uploads';
-import { prepareProof } from '../../forms/photo';
-import type { InstanceDetailItem } from '../api';
+import { prepareProof } from '../../../lib/photo';
+import type { InstanceDetailItem } from '../../../queries/instances';
 import { parseCoordinate } from '../../../lib/coordinates';
 import { useInspectionPhotoUpload } from '../inspection-upload';
 import {

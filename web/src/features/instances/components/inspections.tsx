@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Button, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconCameraPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import type { InstanceDetailItem } from '../api';
+import type { InstanceDetailItem } from '../../../queries/instances';
 import { formatDay } from '../../../lib/dates';
 import { formatCoordinate } from '../../../lib/coordinates';
 import { inspectionsQueryOptions, reviewTotals, type InspectionItem } from '../review-api';

@@ -24,9 +24,9 @@ import {
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 import type { InstanceEventType } from '@agroselo/contracts';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { StatusBadge } from '../../../components/status-badge';
-import type { InstanceDetailItem } from '../api';
+import type { InstanceDetailItem } from '../../../queries/instances';
 import { formatMoment } from '../../../lib/dates';
 
 const EVENT_ICONS: Record<InstanceEventType, ComponentType<IconProps>> = {

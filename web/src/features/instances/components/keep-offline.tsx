@@ -4,13 +4,14 @@ import { IconCloudDownload, IconCloudOff, IconListCheck, IconTrash } from '@tabl
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { errorMessage, tokenStore } from '../../../api';
-import { accountOf } from '../../../offline/account';
+import { accountOf } from '../../../device/account';
 import { formatShortMoment } from '../../../lib/dates';
 import { stopKeeping, useKeptGroups, type KeptGroup } from '../../../offline/kept';
 import { formatBytes } from '../../../components/upload-progress';
 import { storageEstimate } from '../../../offline/storage';
 import { useOnline } from '../../../offline/use-online';
-import { instanceTableQueryOptions, type InstanceDetailItem } from '../api';
+import { instanceTableQueryOptions } from '../api';
+import { type InstanceDetailItem } from '../../../queries/instances';
 import { instanceGroup, keepInstanceOffline } from '../keep-offline';
 
 /** A producer's instance opened again is kept anew only after this long. */

@@ -6,7 +6,7 @@ import { messages, PENDENCY_TEXT_MAX } from '@agroselo/contracts';
 import { errorMessage } from '../../../api';
 import { PtBrDateInput } from '../../../components/date-input';
 import { todayDay } from '../../../lib/dates';
-import type { InstanceDetailItem } from '../api';
+import type { InstanceDetailItem } from '../../../queries/instances';
 import { QUEUED_MESSAGE, reviewFormQueryOptions, useOpenPendency } from '../review-api';
 import { DialogFooter, ReviewDialog } from './review-dialog';
 

@@ -6,14 +6,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { messages, PENDENCY_TEXT_MAX } from '@agroselo/contracts';
 import { errorMessage } from '../../../api';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { ErrorAlert } from '../../../components/error-alert';
 import {
   PENDENCY_STATUS_COLORS,
   PendencyDue,
   PendencyStatusBadge,
 } from '../../../components/pendency-badges';
-import type { InstanceDetailItem } from '../api';
+import type { InstanceDetailItem } from '../../../queries/instances';
 import { formatMoment } from '../../../lib/dates';
 import {
   pendenciesQueryOptions,

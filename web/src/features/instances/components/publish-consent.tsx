@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Switch } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { errorMessage } from '../../../api';
-import { usePublishConsent, type InstanceDetailItem } from '../api';
+import { usePublishConsent } from '../api';
+import { type InstanceDetailItem } from '../../../queries/instances';
 
 /** The owner's choice to appear in the public registry of certificates, changeable any time. */
 export function PublishConsentSwitch({ instance }: { instance: InstanceDetailItem }) {

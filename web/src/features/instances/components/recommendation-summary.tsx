@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { RECOMMENDATION_LABELS, type RecommendationOutcome } from '@agroselo/contracts';
-import type { InstanceDetailItem } from '../api';
+import type { InstanceDetailItem } from '../../../queries/instances';
 import { formatMoment } from '../../../lib/dates';
 
 type RecommendationItem = NonNullable<InstanceDetailItem['review']['recommendation']>;

@@ -10,7 +10,7 @@ import {
 } from '@agroselo/contracts';
 import { errorMessage } from '../../../api';
 import { ErrorAlert } from '../../../components/error-alert';
-import type { InstanceDetailItem } from '../api';
+import type { InstanceDetailItem } from '../../../queries/instances';
 import { QUEUED_MESSAGE, useRecommend } from '../review-api';
 import { ActionSection } from './action-section';
 

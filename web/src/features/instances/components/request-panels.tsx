@@ -6,7 +6,8 @@ import { messages } from '@agroselo/contracts';
 import { errorMessage, isApiError } from '../../../api';
 import { ErrorAlert } from '../../../components/error-alert';
 import { TermsAgreement } from '../../../components/terms-agreement';
-import { useEvaluate, useStartInstance, type InstanceDetailItem } from '../api';
+import { useEvaluate, useStartInstance } from '../api';
+import { type InstanceDetailItem } from '../../../queries/instances';
 import {
   EVALUATION_TERMS_TITLE,
   EvaluationTerms,

@@ -6,15 +6,23 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { messages } from '@agroselo/contracts';
 import { errorMessage } from '../../../api';
-import { paths } from '../../../app/paths';
-import { useSession } from '../../../app/session';
+import { paths } from '../../../lib/paths';
+import { useSession } from '../../../session';
 import { ErrorAlert, LoadError } from '../../../components/error-alert';
 import { TermsAgreement } from '../../../components/terms-agreement';
 import { formatCnpj } from '../../../lib/masks';
-import { ownPropertiesQueryOptions, useRequestSeal, type OwnProperty } from '../api';
+import {
+  ownPropertiesQueryOptions,
+  useRequestSeal,
+  type OwnProperty,
+} from '../../../queries/instances';
 import { REQUEST_TERMS_TITLE, SealRequestTerms } from '../terms';
 import { InfoList } from './card-parts';
-import { EMPTY_FACTS, RequestFacts, requestFactsFields } from './request-facts';
+import {
+  EMPTY_FACTS,
+  RequestFacts,
+  requestFactsFields,
+} from '../../../components/renewal/request-facts';
 
 interface RequestSectionProps {
   process: { id: string; stamp: { name: string } };

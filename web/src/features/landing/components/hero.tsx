@@ -2,7 +2,7 @@ import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
 import { IconArrowDown, IconUserPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { HERO_MEDIA, SITE_TAGLINE } from '../../../lib/site';
 import classes from './hero.module.css';
 

@@ -1,9 +1,9 @@
 import { Button, Card, Center, Image, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCertificate, IconCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { SafraBadge } from '../../../components/safra-badge';
-import type { Seal } from '../api';
+import type { Seal } from '../../../queries/stamps';
 
 export function SealCard({ seal }: { seal: Seal }) {
   return (

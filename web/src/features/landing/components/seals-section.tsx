@@ -11,7 +11,7 @@ import {
 } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { stampsQueryOptions } from '../api';
+import { stampsQueryOptions } from '../../../queries/stamps';
 import { SealCard } from './seal-card';
 import { LoadError } from '../../../components/error-alert';
 import { useFirstAnswerDeferred } from '../../../lib/use-first-answer-deferred';

@@ -12,10 +12,10 @@ import {
   type ChangePasswordFormInput,
 } from '@agroselo/contracts';
 import { errorMessage, isApiError } from '../../../api';
-import { useSession, type SessionUser } from '../../../app/session';
+import { useSession, type SessionUser } from '../../../session';
 import { ErrorAlert } from '../../../components/error-alert';
 import { applyServerErrors } from '../../../lib/form-errors';
-import { NewPasswordFields } from '../../auth/components/new-password-fields';
+import { NewPasswordFields } from '../../../components/new-password-fields';
 import { changePassword } from '../api';
 
 type ChangePasswordFormOutput = z.output<typeof ChangePasswordFormSchema>;

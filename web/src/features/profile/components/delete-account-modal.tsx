@@ -4,10 +4,10 @@ import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
 import { messages } from '@agroselo/contracts';
 import { errorMessage, tokenStore } from '../../../api';
-import { accountOf } from '../../../offline/account';
+import { accountOf } from '../../../device/account';
 import { forgetOnThisDevice } from '../../../offline/forget';
-import { paths } from '../../../app/paths';
-import { useSession } from '../../../app/session';
+import { paths } from '../../../lib/paths';
+import { useSession } from '../../../session';
 import { ErrorAlert } from '../../../components/error-alert';
 import { confirmAccountDeletion, requestAccountDeletion } from '../api';
 

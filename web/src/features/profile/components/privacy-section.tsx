@@ -1,13 +1,12 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconDownload, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { messages } from '@agroselo/contracts';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { useDownload } from '../../../lib/download';
 import { downloadMyData } from '../api';
-import { PublicationConsents } from '../../registry/components/publication-consents';
 
 // The dialog brings the code input and its form: loaded when first opened.
 const DeleteAccountModal = lazy(() =>
@@ -17,7 +16,8 @@ const DeleteAccountModal = lazy(() =>
 export const PRIVACY_SECTION_ID = 'privacidade';
 
 /** LGPD self-service (anchor #privacidade): one's data as a file, and deleting the account. */
-export function PrivacySection() {
+/** `children`: the publication consents of the producer's requests (the registry feature's). */
+export function PrivacySection({ children }: { children: ReactNode }) {
   const { busy, start } = useDownload(messages.privacy.downloadFailed);
   const [deleting, deleteModal] = useDisclosure(false);
   const [deleteUsed, setDeleteUsed] = useState(false);
@@ -57,7 +57,7 @@ export function PrivacySection() {
               Excluir minha conta
             </Button>
           </Group>
-          <PublicationConsents />
+          {children}
         </Stack>
       </Paper>
       {deleteUsed && (

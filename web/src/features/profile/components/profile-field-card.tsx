@@ -1,6 +1,6 @@
 import { ActionIcon, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
-import type { SessionUser } from '../../../app/session';
+import type { SessionUser } from '../../../session';
 import { BreakableAddress } from '../../../components/breakable-address';
 import { displayValue, type ProfileField } from '../profile-fields';
 

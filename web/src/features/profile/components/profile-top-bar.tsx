@@ -5,7 +5,7 @@ import {
   IconLayoutSidebarLeftExpand,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 
 export interface SidebarToggle {
   /** Accessible name of the toggle; its state goes in aria-expanded. */

@@ -1,17 +1,16 @@
+import type { ReactNode } from 'react';
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
-import { ProducerProperties } from '../../properties/components/producer-properties';
-import { PROFILE_PAGE_SIZE } from '../page-size';
+import { paths } from '../../../lib/paths';
 
 export const PROPERTIES_SECTION_ID = 'properties';
 
 /**
  * The producer's properties (anchor #properties): the cards, with their edit link and one status
- * badge per process instance, come from the properties feature.
+ * badge per process instance, are the properties feature's (`children`, composed by the app).
  */
-export function PropertiesSection() {
+export function PropertiesSection({ children }: { children: ReactNode }) {
   return (
     <Stack component="section" id={PROPERTIES_SECTION_ID} aria-labelledby="properties-title">
       <Group justify="space-between" align="center" gap="sm">
@@ -26,7 +25,7 @@ export function PropertiesSection() {
           Adicionar propriedade
         </Button>
       </Group>
-      <ProducerProperties pageSize={PROFILE_PAGE_SIZE} />
+      {children}
     </Stack>
   );
 }

@@ -1,10 +1,10 @@
 import { Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconDownload, IconEye, IconQrcode } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { STATUS_LABELS, StatusBadge } from '../../../components/status-badge';
-import { certificatePdfUrl } from '../../certificates/api';
-import { RenewButton } from '../../instances/components/renew-button';
+import { certificatePdfUrl } from '../../../queries/certificates';
+import { RenewButton } from '../../../components/renewal/renew-button';
 import type { PropertyInstanceItem } from '../api';
 
 /** One seal request: a status badge labelled with the seal, whose menu opens its details. */

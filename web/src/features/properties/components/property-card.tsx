@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { ActionIcon, Anchor, Card, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { formatCnpj } from '../../../lib/masks';
 import type { PropertyItem } from '../api';
 import { InstanceBadges } from './instance-badges';

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { messages } from '@agroselo/contracts';
 import { errorMessage } from '../../../api';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { ErrorAlert, LoadError } from '../../../components/error-alert';
 import { sealsQueryOptions, useStartProcess, type PropertyItem } from '../api';
 import { Section } from './property-section';

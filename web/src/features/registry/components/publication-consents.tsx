@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { messages } from '@agroselo/contracts';
 import { errorMessage } from '../../../api';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { formatMomentDay } from '../../../lib/dates';
 import {
   publicationConsentsQueryOptions,

@@ -24,7 +24,7 @@ import {
 } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { LoadError } from '../../../components/error-alert';
 import { SafraBadge } from '../../../components/safra-badge';
 import {

@@ -1,5 +1,5 @@
 import type { Role } from '@agroselo/contracts';
-import { paths } from '../paths';
+import { paths } from '../lib/paths';
 
 interface Account {
   role: Role;

@@ -2,9 +2,9 @@ import { ActionIcon, Box, Loader, Menu, Text } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { STAFF_ROLES } from '@agroselo/contracts';
-import { CountBadge, formatCount } from '../../components/count-badge';
-import { useSession } from '../../app/session';
-import { paths } from '../../app/paths';
+import { CountBadge, formatCount } from '../count-badge';
+import { useSession } from '../../session';
+import { paths } from '../../lib/paths';
 import { useHydrated } from '../../lib/use-hydrated';
 import { usePendingNotifications } from './api';
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useForm } from 'react-hook-form';
 import { describe, expect, it, vi } from 'vitest';
 import { messages } from '@agroselo/contracts';
-import { renderWithProviders } from '../../../../test/render';
+import { renderWithProviders } from '../../test/render';
 import { NewPasswordFields, type NewPasswordFieldsProps } from './new-password-fields';
 
 interface Values {

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Stamp } from '@agroselo/contracts';
-import { api, type Camel } from '../../api';
+import { api, type Camel } from '../api';
 
 export type Seal = Camel<Stamp>;
 

@@ -10,7 +10,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { messages } from '@agroselo/contracts';
-import { isApiError, NETWORK_ERROR_STATUS, onUnauthorized, tokenStore } from '../../api';
+import { isApiError, NETWORK_ERROR_STATUS, onUnauthorized, tokenStore } from '../api';
 import { SessionContext, type Session, type SessionStatus } from './session-context';
 import {
   SESSION_QUERY_KEY,

@@ -4,11 +4,11 @@ import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { messages } from '@agroselo/contracts';
-import { errorMessage } from '../../../api';
-import { paths } from '../../../app/paths';
-import { ErrorAlert } from '../../../components/error-alert';
-import { instanceQueryOptions, useRequestSeal } from '../api';
-import { typedAreaOf } from '../rice-area';
+import { errorMessage } from '../../api';
+import { paths } from '../../lib/paths';
+import { ErrorAlert } from '../error-alert';
+import { instanceQueryOptions, useRequestSeal } from '../../queries/instances';
+import { typedAreaOf } from '../../lib/rice-area';
 import { RequestFacts, requestFactsFields, type RequestFactsValue } from './request-facts';
 import type { RenewalOffer } from './renew-button';
 

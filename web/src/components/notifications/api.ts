@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PendingItem } from '@agroselo/contracts';
 import { api, type Camel } from '../../api';
-import { useSession } from '../../app/session';
+import { useSession } from '../../session';
 
 export type Notification = Camel<PendingItem>;
 

@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, mockFetch } from '../../../../test/fetch-mock';
-import { LocationProbe, renderWithProviders } from '../../../../test/render';
-import { wireDetail } from '../test-data';
+import { json, mockFetch } from '../../../test/fetch-mock';
+import { LocationProbe, renderWithProviders } from '../../../test/render';
+import { wireDetail } from '../../features/instances/test-data';
 import { RenewButton } from './renew-button';
 
 afterEach(() => vi.unstubAllGlobals());

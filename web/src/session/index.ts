@@ -6,6 +6,5 @@
 export { useSession } from './session-context';
 export type { Session, SessionStatus, SessionUser } from './session-context';
 export { SessionProvider } from './session-provider';
-export { RequireAuth } from './require-auth';
 export { homePathFor, destinationAfterLogin, safeNext } from './home-path';
 export { SESSION_QUERY_KEY, prefetchSessionUser, sessionUserQuery } from './session-query';

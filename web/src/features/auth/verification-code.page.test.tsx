@@ -4,7 +4,7 @@ import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages, type User } from '@agroselo/contracts';
 import { TOKEN_STORAGE_KEY } from '../../api';
-import { RequireAuth } from '../../app/session';
+import { RequireAuth } from '../../app/require-auth';
 import { callTo, json, mockFetch } from '../../../test/fetch-mock';
 import { LocationProbe, renderWithProviders } from '../../../test/render';
 import { storeToken, wireUser } from '../../../test/users';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Paper, Stack } from '@mantine/core';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { BrandHeading } from '../../../components/brand';
 import { SiteFooter } from '../../../components/site-footer';
 import landscape from '../field-landscape.svg';

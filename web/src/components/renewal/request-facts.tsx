@@ -1,6 +1,6 @@
 import { Checkbox, Stack, TextInput } from '@mantine/core';
 import { parseRiceArea } from '@agroselo/contracts';
-import { typedRiceArea } from '../rice-area';
+import { typedRiceArea } from '../../lib/rice-area';
 
 /** What a request records besides the property: the rice area enrolled and the consent. */
 export interface RequestFactsValue {

@@ -15,13 +15,13 @@ import {
   type ActivateBody,
 } from '@agroselo/contracts';
 import { errorMessage, isApiError } from '../../api';
-import { paths } from '../../app/paths';
-import { homePathFor, useSession } from '../../app/session';
+import { paths } from '../../lib/paths';
+import { homePathFor, useSession } from '../../session';
 import { BreakableAddress } from '../../components/breakable-address';
 import { applyServerErrors } from '../../lib/form-errors';
 import { activateAccount, correctEmail, resendCode } from './api';
 import { AccountsShell } from './components/accounts-shell';
-import { ResendCodeButton, useResendCode } from '../auth/components/resend-code';
+import { ResendCodeButton, useResendCode } from './components/resend-code';
 import { ErrorAlert } from '../../components/error-alert';
 
 export function VerificationCodePage() {

@@ -2,10 +2,10 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@agroselo/contracts';
-import { TOKEN_STORAGE_KEY, tokenStore } from '../../api';
-import { callTo, json, mockFetch } from '../../../test/fetch-mock';
-import { renderWithProviders } from '../../../test/render';
-import { storeToken, wireUser } from '../../../test/users';
+import { TOKEN_STORAGE_KEY, tokenStore } from '../api';
+import { callTo, json, mockFetch } from '../../test/fetch-mock';
+import { renderWithProviders } from '../../test/render';
+import { storeToken, wireUser } from '../../test/users';
 import { useSession } from './session-context';
 
 function SessionProbe() {

@@ -16,11 +16,11 @@ import {
   type InstanceCertificate,
   type StandingReason,
 } from '@agroselo/contracts';
-import { api, errorMessage, type Camel } from '../../../api';
-import { ErrorAlert } from '../../../components/error-alert';
-import { INSTANCE_QUERY_KEY, type InstanceDetailItem } from '../../instances/api';
-import { CERTIFICATE_QUERY_KEY } from '../api';
-import { formatMomentDay } from '../../../lib/dates';
+import { api, errorMessage, type Camel } from '../../api';
+import { ErrorAlert } from '../error-alert';
+import { INSTANCE_QUERY_KEY, type InstanceDetailItem } from '../../queries/instances';
+import { CERTIFICATE_QUERY_KEY } from '../../queries/certificates';
+import { formatMomentDay } from '../../lib/dates';
 
 const m = messages.standing;
 

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import type { Role } from '@agroselo/contracts';
-import { PageLoader } from '../../components/page-loader';
-import { ForbiddenPage } from '../pages/forbidden.page';
-import { paths } from '../paths';
-import { useSession } from './session-context';
+import { PageLoader } from '../components/page-loader';
+import { ForbiddenPage } from './pages/forbidden.page';
+import { paths } from '../lib/paths';
+import { useSession } from '../session/session-context';
 
 interface RequireAuthProps {
   /** Roles allowed in; any signed-in account when absent. */

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { User } from '@agroselo/contracts';
-import type { Camel } from '../../api';
+import type { Camel } from '../api';
 
 /** The signed-in account: id, email, firstName, lastName, cpf, phone, role, crea, disabled, pending. */
 export type SessionUser = Camel<User>;

@@ -4,7 +4,7 @@ import { json } from '../../test/fetch-mock';
 import { STORED_TOKEN, storeToken } from '../../test/users';
 import { keptGroups } from './answers';
 import { accountOf } from './account';
-import { keepOffline, stopKeeping } from './kept';
+import { keepOffline, stopKeeping } from '../offline/kept';
 import { storedAt } from './stored';
 
 const INSTANCE = '/process-instance/i-1';

@@ -2,11 +2,11 @@ import { act, screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { Role } from '@agroselo/contracts';
-import { json, mockFetch } from '../../../test/fetch-mock';
-import { LocationProbe, renderWithProviders } from '../../../test/render';
-import { storeToken, wireUser } from '../../../test/users';
+import { json, mockFetch } from '../../test/fetch-mock';
+import { LocationProbe, renderWithProviders } from '../../test/render';
+import { storeToken, wireUser } from '../../test/users';
 import { RequireAuth } from './require-auth';
-import { useSession } from './session-context';
+import { useSession } from '../session/session-context';
 
 function SignOutButton() {
   const { logout } = useSession();

@@ -1,5 +1,5 @@
 import { queryOptions, skipToken, type QueryClient } from '@tanstack/react-query';
-import { api, tokenStore } from '../../api';
+import { api, tokenStore } from '../api';
 import type { SessionUser } from './session-context';
 
 export const SESSION_QUERY_KEY = ['session', 'user'] as const;

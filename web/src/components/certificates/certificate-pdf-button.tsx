@@ -1,6 +1,6 @@
 import { Button } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { certificatePdfUrl } from '../api';
+import { certificatePdfUrl } from '../../queries/certificates';
 
 /** Downloads the certificate's PDF (public: a plain link). */
 export function CertificatePdfButton({ number }: { number: string }) {
