@@ -2,6 +2,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation, type InitialEntry } from 'react-router';
 import { SessionProvider } from '../src/session';
 import { cssVariablesResolver, theme } from '../src/theme';
@@ -43,4 +44,10 @@ export function LocationProbe() {
   return (
     <output data-testid="location">{`${location.pathname}${location.search}${location.hash}`}</output>
   );
+}
+
+/** Types a whole text at once (as a paste): key by key is slow on a busy machine. */
+export async function write(input: HTMLElement, text: string) {
+  await userEvent.click(input);
+  await userEvent.paste(text);
 }

@@ -23,7 +23,15 @@ import {
 import type { Caller } from '../../plugins/auth';
 import { formProgress } from '../instances/form-progress';
 import { daysSince, responsibleId } from '../instances/present';
-import { direction, responsible, tableSort, tableWhere } from '../instances/table';
+import {
+  direction,
+  responsible,
+  tableShape,
+  tableSort,
+  tableValues,
+  tableWhere,
+  valuesAsParameters,
+} from '../instances/table';
 import { saoPauloToday } from '../certificates/status';
 import { fullName } from '../../lib/people';
 import { propertyTableSort, propertyTableWhere } from '../properties/table';
@@ -166,7 +174,7 @@ const INSTANCE_SHEET_NAMES: Record<InstanceListFilter, string> = {
 /** The requests of a staff table: its filters, its search and its order (modules/instances/table.ts). */
 export function instancesSheet(db: Db, query: InstanceExportQuery): Sheet {
   const today = saoPauloToday();
-  const where = tableWhere(query, today);
+  const where = tableWhere(tableShape(query), valuesAsParameters(tableValues(query, today)));
   const sort = tableSort(query.sort);
   const { expression } = sort.column;
   const dir = direction(sort.descending);

@@ -1,4 +1,3 @@
-import userEvent from '@testing-library/user-event';
 import { Notifications } from '@mantine/notifications';
 import { Route, Routes } from 'react-router';
 import type { InstanceDetail, User } from '@agroselo/contracts';
@@ -55,8 +54,4 @@ export function bodyOf(fetchMock: ReturnType<typeof mockFetch>, key: string): un
   return typeof body === 'string' ? (JSON.parse(body) as unknown) : body;
 }
 
-/** Types a whole text at once (as a paste): key by key is slow on a busy machine. */
-export async function write(input: HTMLElement, text: string) {
-  await userEvent.click(input);
-  await userEvent.paste(text);
-}
+export { write } from '../../../test/render';

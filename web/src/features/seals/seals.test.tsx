@@ -5,7 +5,7 @@ import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { messages } from '@agroselo/contracts';
 import { callTo, json, mockFetch } from '../../../test/fetch-mock';
-import { LocationProbe, renderWithProviders } from '../../../test/render';
+import { LocationProbe, renderWithProviders, write } from '../../../test/render';
 import { STORED_TOKEN, storeToken, wireUser } from '../../../test/users';
 import { FormFieldsPage, ProcessFieldsPage } from './field-management.page';
 import { NewProcessPage } from './new-process.page';
@@ -193,25 +193,25 @@ describe('NewProcessPage', () => {
     ])
       expect(await screen.findByText(text)).toBeInTheDocument();
 
-    await userEvent.type(screen.getByRole('textbox', { name: 'Aviso' }), 'Edital 04/2026');
-    await userEvent.type(screen.getByLabelText(/Data de Início/), '01/08/2026');
-    await userEvent.type(screen.getByRole('textbox', { name: /Data de Fim/ }), '01/07/2026');
-    await userEvent.type(screen.getByRole('textbox', { name: 'Descrição' }), 'Safra 2026/2027');
-    await userEvent.type(screen.getByRole('textbox', { name: 'Nome do Selo' }), 'Arroz do Litoral');
-    await userEvent.type(screen.getByLabelText(/Início da Validade/), '01/04/2027');
-    await userEvent.type(screen.getByLabelText(/Fim da Validade/), '31/03/2029');
-    await userEvent.type(screen.getByRole('textbox', { name: 'Descrição do Selo' }), 'Várzeas');
+    await write(screen.getByRole('textbox', { name: 'Aviso' }), 'Edital 04/2026');
+    await write(screen.getByLabelText(/Data de Início/), '01/08/2026');
+    await write(screen.getByRole('textbox', { name: /Data de Fim/ }), '01/07/2026');
+    await write(screen.getByRole('textbox', { name: 'Descrição' }), 'Safra 2026/2027');
+    await write(screen.getByRole('textbox', { name: 'Nome do Selo' }), 'Arroz do Litoral');
+    await write(screen.getByLabelText(/Início da Validade/), '01/04/2027');
+    await write(screen.getByLabelText(/Fim da Validade/), '31/03/2029');
+    await write(screen.getByRole('textbox', { name: 'Descrição do Selo' }), 'Várzeas');
     const image = new File([new Uint8Array([137, 80, 78, 71])], 'selo.png', { type: 'image/png' });
     const input = document.querySelector<HTMLInputElement>('input[type=file][accept*="image"]')!;
     await userEvent.upload(input, image);
     await userEvent.click(screen.getByRole('button', { name: 'Adicionar característica' }));
-    await userEvent.type(screen.getByRole('textbox', { name: 'Característica 1' }), 'Várzea');
+    await write(screen.getByRole('textbox', { name: 'Característica 1' }), 'Várzea');
     await userEvent.click(screen.getByRole('button', { name: 'Criar Processo' }));
     expect(await screen.findByText(m.endBeforeStart)).toBeInTheDocument();
     expect(callTo(fetchMock, 'POST /api/process/register')).toBeUndefined();
 
     await userEvent.clear(screen.getByRole('textbox', { name: /Data de Fim/ }));
-    await userEvent.type(screen.getByRole('textbox', { name: /Data de Fim/ }), '31/03/2027');
+    await write(screen.getByRole('textbox', { name: /Data de Fim/ }), '31/03/2027');
     await userEvent.click(screen.getByRole('button', { name: 'Criar Processo' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/stamps'));
     const call = callTo(fetchMock, 'POST /api/process/register')!;
@@ -240,14 +240,14 @@ describe('NewProcessPage', () => {
       ['Nome do Selo', 'Selo'],
       ['Descrição do Selo', 'Várzeas'],
     ] as const)
-      await userEvent.type(screen.getByRole('textbox', { name: label }), value);
+      await write(screen.getByRole('textbox', { name: label }), value);
     for (const [label, value] of [
       [/Data de Início/, '01/08/2026'],
       [/Data de Fim/, '31/03/2027'],
       [/Início da Validade/, '01/04/2027'],
       [/Fim da Validade/, '31/03/2029'],
     ] as const)
-      await userEvent.type(screen.getByLabelText(label), value);
+      await write(screen.getByLabelText(label), value);
     await userEvent.upload(
       document.querySelector<HTMLInputElement>('input[type=file][accept*="image"]')!,
       new File(['<html>'], 'selo.png', { type: 'image/png' }),
