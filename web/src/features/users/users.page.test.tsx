@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { messages, type ManagedUser, type UserEvent } from '@agroselo/contracts';
 import { callTo, json, mockFetch } from '../../../test/fetch-mock';
 import { wideScreen } from '../../../test/media';
-import { LocationProbe, renderWithProviders } from '../../../test/render';
+import { LocationProbe, renderWithProviders, typeWithoutPauses } from '../../../test/render';
 import { storeToken, wireUser } from '../../../test/users';
 import { UsersPage } from './users.page';
 
@@ -104,7 +104,7 @@ describe('UsersPage', () => {
       [SEARCH]: () => json([], { headers: { 'X-Total-Count': '0' } }),
     });
     await cardOf('Ângela Conceição');
-    await userEvent.type(screen.getByRole('searchbox', { name: 'Buscar usuários' }), '529.982');
+    await typeWithoutPauses(screen.getByRole('searchbox', { name: 'Buscar usuários' }), '529.982');
     // Debounced: one search for what was typed, not one per key.
     expect(
       await screen.findByText('Nenhum usuário encontrado', {}, { timeout: 3000 }),
