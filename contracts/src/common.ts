@@ -29,6 +29,30 @@ export const DateSchema = z.string({ error: 'Data inválida' }).transform((value
   return day;
 });
 
+/** A query-string value where blank means absent, as a cleared select or text box sends it. */
+export const blankIsAbsent = <T extends z.ZodType>(schema: T) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    schema,
+  );
+
+/**
+ * The `sort` of a staff list (DESIGN §4c): one of `keys`, `-` in front for the reverse order;
+ * blank or absent is the list's own order.
+ */
+export const listSortSchema = <const K extends readonly [string, ...string[]]>(keys: K) =>
+  blankIsAbsent(
+    z
+      .enum(
+        [...keys, ...keys.map((key) => `-${key}` as const)] as [
+          K[number] | `-${K[number]}`,
+          ...(K[number] | `-${K[number]}`)[],
+        ],
+        { error: messages.common.sortInvalid(keys) },
+      )
+      .optional(),
+  );
+
 export const ListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(100),
   offset: z.coerce.number().int().min(0).default(0),

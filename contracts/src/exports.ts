@@ -1,7 +1,9 @@
 /** Lists and answers as files: CSV (Excel in Brazil), XLSX and the filled form as PDF (DESIGN §4b). */
-import { z } from 'zod';
+import type { z } from 'zod';
 import { safeText } from './common';
 import { InstanceFilterSchema } from './instances';
+import { PropertyFilterSchema } from './properties';
+import { UserFilterSchema } from './users';
 
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -18,8 +20,11 @@ export const EXPORT_MIME: Record<ExportFormat, string> = {
 /** The search of the list's own screen; blank exports the whole list. */
 const search = safeText().max(200).default('');
 
-/** GET /api/export/properties.{csv|xlsx}: the query of /api/property/search, every page. */
-export const PropertyExportQuerySchema = z.object({ query: search });
+/**
+ * GET /api/export/properties.{csv|xlsx}: the filters, sort and query of /api/property/search,
+ * every page in the table's order.
+ */
+export const PropertyExportQuerySchema = PropertyFilterSchema.extend({ query: search });
 export type PropertyExportQuery = z.infer<typeof PropertyExportQuerySchema>;
 
 /**
@@ -29,6 +34,9 @@ export type PropertyExportQuery = z.infer<typeof PropertyExportQuerySchema>;
 export const InstanceExportQuerySchema = InstanceFilterSchema.extend({ query: search });
 export type InstanceExportQuery = z.infer<typeof InstanceExportQuerySchema>;
 
-/** GET /api/export/users.{csv|xlsx}: the query of /api/user/search. */
-export const UserExportQuerySchema = z.object({ query: search });
+/**
+ * GET /api/export/users.{csv|xlsx}: the filters, sort and query of /api/user/search, every page
+ * in the table's order.
+ */
+export const UserExportQuerySchema = UserFilterSchema.extend({ query: search });
 export type UserExportQuery = z.infer<typeof UserExportQuerySchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { InstanceCertificateSchema } from './certificates';
-import { IdSchema, ListQuerySchema, safeText } from './common';
+import { blankIsAbsent, IdSchema, ListQuerySchema, safeText } from './common';
 import { InstanceStatus, SEAL_LEVELS } from './constants';
 import { REGIONS } from './regions';
 import { messages } from './messages';
@@ -77,11 +77,6 @@ const DaysSchema = z.preprocess(
     .max(3650, m.daysInvalid)
     .optional(),
 );
-const blankIsAbsent = <T extends z.ZodType>(schema: T) =>
-  z.preprocess(
-    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-    schema,
-  );
 
 /** The filters of the staff tables, the lists' and their exports' alike (DESIGN §4c). */
 export const InstanceFilterSchema = z.object({

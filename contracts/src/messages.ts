@@ -1,3 +1,6 @@
+const sortInvalid = (keys: readonly string[]) =>
+  `Ordene por uma destas colunas (com - na frente para a ordem inversa): ${keys.join(', ')}`;
+
 /** Every pt-BR message the user can read, in one place: rules, server and tests refer to these. */
 export const messages = {
   auth: {
@@ -47,6 +50,9 @@ export const messages = {
     alreadyAdmin: 'Este usuário já é Administrador',
     adminMustBeActive: 'Reative a conta antes de torná-la Administrador',
     creaRequired: 'Informe o CREA',
+    // The Usuários table's filters (DESIGN §4c).
+    roleFilterInvalid: 'Escolha o papel: user, owner, technician, admin ou staff',
+    statusFilterInvalid: 'Escolha a situação: active ou inactive',
   },
   /** LGPD self-service (profile, 'Privacidade e dados'). */
   privacy: {
@@ -328,8 +334,7 @@ export const messages = {
     technicianFilterInvalid: 'Informe o id de um técnico ou unassigned',
     flagInvalid: 'Informe true ou false',
     daysInvalid: 'Informe um número inteiro de dias, de 0 a 3650',
-    sortInvalid: (keys: readonly string[]) =>
-      `Ordene por uma destas colunas (com - na frente para a ordem inversa): ${keys.join(', ')}`,
+    sortInvalid,
     // Assignment (DESIGN §4c, docs/decisions/018).
     assignIdsRequired: 'Escolha de 1 a 500 processos',
     assignTechnicianRequired: 'Escolha o técnico',
@@ -570,5 +575,6 @@ export const messages = {
     loginFailed: 'Falha ao entrar',
     unknown: 'Erro desconhecido',
     networkError: 'Não foi possível conectar ao servidor. Verifique sua conexão.',
+    sortInvalid,
   },
 } as const;

@@ -1,8 +1,17 @@
 /** Rural properties (businesses) of producers: spec §3 Property, §5 Property form. */
 import { z } from 'zod';
 import { InstanceCertificateSchema } from './certificates';
-import { ListQuerySchema, nonBlankText, requiredText, safeText, toSaoPauloDay } from './common';
+import {
+  blankIsAbsent,
+  ListQuerySchema,
+  listSortSchema,
+  nonBlankText,
+  requiredText,
+  safeText,
+  toSaoPauloDay,
+} from './common';
 import { InstanceStatus } from './constants';
+import { REGIONS } from './regions';
 import { RenewalOfferSchema } from './safras';
 import { messages } from './messages';
 import {
@@ -139,8 +148,37 @@ export const PropertyStaffRegisterFormSchema = PropertyBodySchema.extend({
 });
 export type PropertyStaffRegisterFormInput = z.input<typeof PropertyStaffRegisterFormSchema>;
 
-/** GET /api/property/all and /search: a page of the caller's properties (all, for staff). */
-export const PropertyListQuerySchema = ListQuerySchema.omit({ query: true });
+/**
+ * The columns the property table sorts by: `business_name` is the alphabetical order of the spec's
+ * list, `responsible_name` the property's responsible, `requests` how many seal requests it has.
+ */
+export const PROPERTY_SORT_KEYS = [
+  'business_name',
+  'cnpj',
+  'municipality',
+  'region',
+  'responsible_name',
+  'requests',
+  'created_at',
+] as const;
+export type PropertySortKey = (typeof PROPERTY_SORT_KEYS)[number];
+
+/** The filters of the property table, the list's and its export's alike (DESIGN §4c). */
+export const PropertyFilterSchema = z.object({
+  region: blankIsAbsent(z.enum(REGIONS, { error: messages.registry.regionInvalid }).optional()),
+  /** Compared as `municipalityKey` (case, accents and spaces aside), whole. */
+  municipality: blankIsAbsent(safeText().max(120).optional()),
+  sort: listSortSchema(PROPERTY_SORT_KEYS),
+});
+export type PropertyFilter = z.infer<typeof PropertyFilterSchema>;
+
+/**
+ * GET /api/property/all and /search: a page of the caller's properties (all, for staff), of a
+ * region or municipality, in the order asked for.
+ */
+export const PropertyListQuerySchema = ListQuerySchema.omit({ query: true }).extend(
+  PropertyFilterSchema.shape,
+);
 export type PropertyListQuery = z.infer<typeof PropertyListQuerySchema>;
 /** An empty `query` matches every property of /all. */
 export const PropertySearchQuerySchema = PropertyListQuerySchema.extend({

@@ -1,12 +1,36 @@
 /** Users as the admins manage them: lists, search, roles and status (spec §2 Usuários). */
 import { z } from 'zod';
 import { UserSchema } from './auth';
-import { ListQuerySchema, safeText, validText } from './common';
+import { blankIsAbsent, ListQuerySchema, listSortSchema, safeText, validText } from './common';
+import { ROLES } from './constants';
 import { messages } from './messages';
 import { isCrea, normalizeCrea } from './rules/documents';
 
-/** GET /api/user/all */
-export const UserListQuerySchema = ListQuerySchema.omit({ query: true });
+/** Ativo or Inativo (disabled), as the Usuários screen labels an account. */
+export const USER_STATUS_FILTERS = ['active', 'inactive'] as const;
+export type UserStatusFilter = (typeof USER_STATUS_FILTERS)[number];
+
+/**
+ * The columns the Usuários table sorts by: `name` is the alphabetical order of the spec's list,
+ * `status` puts active accounts first (unconfirmed e-mails after them), then the disabled ones.
+ */
+export const USER_SORT_KEYS = ['name', 'email', 'role', 'status', 'created_at'] as const;
+export type UserSortKey = (typeof USER_SORT_KEYS)[number];
+
+/** The filters of the Usuários table, the list's and its export's alike (DESIGN §4c). */
+export const UserFilterSchema = z.object({
+  role: blankIsAbsent(z.enum(ROLES, { error: messages.users.roleFilterInvalid }).optional()),
+  status: blankIsAbsent(
+    z.enum(USER_STATUS_FILTERS, { error: messages.users.statusFilterInvalid }).optional(),
+  ),
+  sort: listSortSchema(USER_SORT_KEYS),
+});
+export type UserFilter = z.infer<typeof UserFilterSchema>;
+
+/** GET /api/user/all: every account, or those of a role and status, in the order asked for. */
+export const UserListQuerySchema = ListQuerySchema.omit({ query: true }).extend(
+  UserFilterSchema.shape,
+);
 export type UserListQuery = z.infer<typeof UserListQuerySchema>;
 
 /** GET /api/user/search: name, e-mail or CPF (with or without its mask); blank lists everyone. */
@@ -45,6 +69,10 @@ export const USER_EVENT_TYPES = [
 ] as const;
 export const UserEventTypeSchema = z.enum(USER_EVENT_TYPES);
 export type UserEventType = z.infer<typeof UserEventTypeSchema>;
+
+/** GET /api/user/{id}/events: a page of the history. */
+export const UserEventListQuerySchema = ListQuerySchema.omit({ query: true });
+export type UserEventListQuery = z.infer<typeof UserEventListQuerySchema>;
 
 /** GET /api/user/{id}/events: newest first. */
 export const UserEventSchema = z.object({

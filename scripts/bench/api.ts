@@ -206,6 +206,15 @@ const PATHS: BenchPath[] = [
     target: READ,
     explain: true,
   },
+  // The table as /process-instances opens it: every open request, newest first.
+  {
+    name: 'office table (default view)',
+    role: 'admin',
+    route: '/api/process-instance/all',
+    url: () => '/api/process-instance/all?status=in_progress&sort=-created_at&limit=25&offset=0',
+    target: READ,
+    explain: true,
+  },
   {
     name: 'office table (search)',
     role: 'admin',

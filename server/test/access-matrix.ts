@@ -420,6 +420,18 @@ export const ACCESS_MATRIX: AccessRow[] = [
     expect: producersAndStaff(200),
   },
   {
+    route: 'GET /api/property/all',
+    case: 'property table: filters and sort',
+    path: () => '/api/property/all?region=costeira_interna&municipality=camaqua&sort=-requests',
+    expect: producersAndStaff(200),
+  },
+  {
+    route: 'GET /api/property/search',
+    case: 'property table: filters and sort',
+    path: () => '/api/property/search?query=granja&region=costeira_interna&sort=cnpj',
+    expect: producersAndStaff(200),
+  },
+  {
     route: 'GET /api/property/{id}',
     path: (fx) => `/api/property/${fx.ownerPropertyId}`,
     expect: { ...producersAndStaff(200), user: 404, otherOwner: 404 },
@@ -447,6 +459,13 @@ export const ACCESS_MATRIX: AccessRow[] = [
   ...(['csv', 'xlsx'] as const).flatMap((format): AccessRow[] => [
     { route: `GET /api/export/properties.${format}`, expect: producersAndStaff(200) },
     {
+      route: `GET /api/export/properties.${format}`,
+      case: 'property table: filters and sort',
+      path: () =>
+        `/api/export/properties.${format}?region=costeira_interna&municipality=camaqua&query=granja&sort=-responsible_name`,
+      expect: producersAndStaff(200),
+    },
+    {
       route: `GET /api/export/process-instances.${format}`,
       expect: onlyRoles(['technician', 'admin'], 200),
     },
@@ -458,6 +477,12 @@ export const ACCESS_MATRIX: AccessRow[] = [
       expect: onlyRoles(['technician', 'admin'], 200),
     },
     { route: `GET /api/export/users.${format}`, expect: onlyRoles(['admin'], 200) },
+    {
+      route: `GET /api/export/users.${format}`,
+      case: 'users table: filters and sort',
+      path: () => `/api/export/users.${format}?role=owner&status=active&query=silva&sort=-role`,
+      expect: onlyRoles(['admin'], 200),
+    },
   ]),
   {
     route: 'GET /api/export/process/{processId}/answers.xlsx',
@@ -478,6 +503,18 @@ export const ACCESS_MATRIX: AccessRow[] = [
   {
     route: 'GET /api/user/search',
     path: () => '/api/user/search?query=silva',
+    expect: onlyRoles(['admin'], 200),
+  },
+  {
+    route: 'GET /api/user/all',
+    case: 'users table: filters and sort',
+    path: () => '/api/user/all?role=owner&status=active&sort=-created_at',
+    expect: onlyRoles(['admin'], 200),
+  },
+  {
+    route: 'GET /api/user/search',
+    case: 'users table: filters and sort',
+    path: () => '/api/user/search?query=silva&role=owner&status=active&sort=status',
     expect: onlyRoles(['admin'], 200),
   },
   {

@@ -87,6 +87,7 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-rice-light-color': 'var(--mantine-color-rice-9)',
     // Mantine's darkest yellow (shade 9) gives 2.8:1 on the light yellow: a dark amber, 6:1.
     '--mantine-color-yellow-light-color': '#8a4600',
+    '--mantine-color-grape-light-color': 'var(--mantine-color-grape-9)',
     // Mantine's darkest orange (shade 9) gives white text 4.3:1: a burnt orange gives 5.2:1.
     '--mantine-color-orange-filled': '#b84a0b',
     '--mantine-color-orange-filled-hover': '#9c3f09',

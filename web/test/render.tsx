@@ -51,3 +51,11 @@ export async function write(input: HTMLElement, text: string) {
   await userEvent.click(input);
   await userEvent.paste(text);
 }
+
+/**
+ * Types key by key with no pause between keys, however busy the machine: a debounced search
+ * then sees one word, as it does when a person types it.
+ */
+export async function typeWithoutPauses(input: HTMLElement, text: string) {
+  await userEvent.setup({ delay: null }).type(input, text);
+}

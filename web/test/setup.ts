@@ -6,6 +6,7 @@ import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { closeOfflineDb } from '../src/device/db';
+import { mediaQueryList } from './media';
 
 // Pages load on demand and the machines running the tests are shared: wait longer than 1 s.
 configure({ asyncUtilTimeout: 5000 });
@@ -13,16 +14,7 @@ configure({ asyncUtilTimeout: 5000 });
 // jsdom lacks what Mantine measures with.
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
-  value: (query: string): MediaQueryList => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }),
+  value: (query: string) => mediaQueryList(query, false),
 });
 
 class ResizeObserverStub {

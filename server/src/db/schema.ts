@@ -349,6 +349,8 @@ export const processInstances = pgTable(
     region: text('region', { enum: REGIONS as [Region, ...Region[]] })
       .notNull()
       .default('outras'),
+    /** Its property's `municipality_key`, copied by the same triggers (migration 0013). */
+    municipalityKey: text('municipality_key').notNull().default(''),
     /**
      * The time of the newest event of its timeline, kept by a trigger on `events` (migration
      * 0011); null reads as `created_at`.
@@ -391,12 +393,13 @@ export const processInstances = pgTable(
       sql`coalesce(${t.technicianId}, ${t.assigneeId})`,
       t.createdAt,
     ),
-    /** The requests assigned and not yet evaluated: the technicians' bells count them. */
     index('process_instances_region_idx').on(t.region, t.createdAt),
     /** A region's open requests, the office's most common view, read from the index alone. */
     index('process_instances_open_region_idx')
       .on(t.region, t.createdAt, t.id)
       .where(sql`not ${t.finished} and not ${t.rejected}`),
+    index('process_instances_municipality_idx').on(t.municipalityKey, t.createdAt, t.id),
+    /** The requests assigned and not yet evaluated: the technicians' bells count them. */
     index('process_instances_assigned_awaiting_idx')
       .on(t.assigneeId)
       .where(sql`${t.technicianId} is null and not ${t.finished} and not ${t.rejected}`),
@@ -416,6 +419,27 @@ export const processInstances = pgTable(
     index('process_instances_awaiting_technician_idx')
       .on(t.createdAt, t.id)
       .where(sql`${t.technicianId} is null and not ${t.finished} and not ${t.rejected}`),
+    /**
+     * The office tables' other statuses (modules/instances/table.ts, STATUS_CONDITIONS), each
+     * counted and paged from its own index, and all of them newest first.
+     */
+    index('process_instances_awaiting_producer_idx')
+      .on(t.createdAt, t.id)
+      .where(
+        sql`${t.technicianId} is not null and not ${t.initiated} and not ${t.finished} and not ${t.rejected}`,
+      ),
+    index('process_instances_started_idx')
+      .on(t.createdAt, t.id)
+      .where(
+        sql`${t.technicianId} is not null and ${t.initiated} and not ${t.finished} and not ${t.rejected}`,
+      ),
+    index('process_instances_finished_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.finished}`),
+    index('process_instances_rejected_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.rejected} and not ${t.finished}`),
+    index('process_instances_created_idx').on(t.createdAt, t.id),
     /** One open request per seal and property; a rejected or finished one may be followed. */
     uniqueIndex('process_instances_open_key')
       .on(t.processId, t.propertyId)

@@ -62,6 +62,37 @@ export const isoTimestamp = (text: string) => new Date(text).toISOString();
 export const isoUtc = (value: SQLWrapper) =>
   sql<string>`to_char(${value} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
+/** How many variants rawVariant keeps prepared per database handle (the first ones seen). */
+const KEPT_VARIANTS = 200;
+const variants = new WeakMap<Db, Set<string>>();
+
+/**
+ * rawStatement for a read whose text follows from a combination of filters, too many to prepare
+ * each ahead: each variant (`name`, derived from the combination) is built on its first use and
+ * kept, prepared under its name, so later requests only bind their values and PostgreSQL plans it
+ * as any prepared statement. Past KEPT_VARIANTS variants, which only a client trying combinations
+ * at random reaches, further ones are built for the request and sent unnamed.
+ */
+export function rawVariant<T>(
+  db: Db,
+  name: string,
+  build: () => SQL,
+  map: (rows: unknown[][]) => T,
+): RawStatement<T> {
+  let kept = variants.get(db);
+  if (!kept) variants.set(db, (kept = new Set()));
+  if (!kept.has(name) && kept.size >= KEPT_VARIANTS)
+    return db._.session.prepareQuery(
+      dialect.sqlToQuery(build()),
+      undefined,
+      undefined,
+      true,
+      map as (rows: unknown[][]) => never,
+    ) as RawStatement<T>;
+  kept.add(name);
+  return rawStatement(db, name, build, map);
+}
+
 /** How many texts of executeRaw are kept prepared by name, per process (the first ones seen). */
 const NAMED_TEXTS = 200;
 const namedTexts = new Map<string, string>();

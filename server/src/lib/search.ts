@@ -33,6 +33,12 @@ export function matchesSearch(column: AnyPgColumn, query: string): SQL {
   return sql`${column} like ${searchPattern(query)}`;
 }
 
+/** A CPF typed with its mask (000.000.000-00), whole or in part, is searched by its digits. */
+export function userSearchTerm(query: string): string {
+  const trimmed = query.trim();
+  return /\d/.test(trimmed) && /^[\d.\-\s]+$/.test(trimmed) ? trimmed.replace(/\D/g, '') : trimmed;
+}
+
 /**
  * What to look for in a property's `search_text`, which keeps the CNPJ without its mask: a CNPJ
  * typed with its mask (00.000.000/0000-00, or 12.ABC.345/01DE-35 for alphanumeric ones), whole or

@@ -17,6 +17,7 @@ import {
 } from '../../src/db/seed/factories';
 import { newId } from '../../src/lib/ids';
 import { pdfText } from '../support/pdf-text';
+import { csvRows } from '../support/csv';
 import { buildTestApp, type TestApp } from '../support/test-app';
 
 let t: TestApp;
@@ -30,35 +31,6 @@ let otherFarm: PropertyRow;
 
 const get = async (url: string, caller?: UserRow) =>
   t.app.inject({ url, headers: caller ? await t.auth(caller) : {} });
-
-/** A CSV as its rows of cells, `;` between them and quotes undone (enough for these files). */
-function csvRows(body: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let index = 0; index < body.length; index += 1) {
-    const char = body[index]!;
-    if (quoted) {
-      if (char === '"' && body[index + 1] === '"') {
-        cell += '"';
-        index += 1;
-      } else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ';') {
-      row.push(cell);
-      cell = '';
-    } else if (char === '\r' && body[index + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      index += 1;
-    } else cell += char;
-  }
-  return rows;
-}
 
 async function workbookOf(body: Buffer) {
   const workbook = new ExcelJS.Workbook();

@@ -1,4 +1,10 @@
-import { InstanceStatus, InstanceSummarySchema, messages } from '@agroselo/contracts';
+import {
+  InstanceStatus,
+  InstanceSummarySchema,
+  instanceStatus,
+  messages,
+} from '@agroselo/contracts';
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
@@ -11,7 +17,9 @@ import {
   type PropertyRow,
   type UserRow,
 } from '../../src/db/seed/factories';
+import { instanceStatusSql } from '../../src/modules/instances/present';
 import { buildTestApp, type TestApp } from '../support/test-app';
+import { exactly } from '../support/wire';
 
 const ALL_URL = '/api/process-instance/all';
 const SEARCH_URL = '/api/process-instance/search';
@@ -144,7 +152,8 @@ describe('GET /api/process-instance/all', () => {
   });
 
   it('describes each instance: property, seal, technician, flags, status and real progress', async () => {
-    const items = (await get(admin, ALL_URL)).json<z.infer<typeof InstanceSummarySchema>[]>();
+    // Written by PostgreSQL (instanceSummaryJson): every key the contract's, and only those.
+    const items = exactly(z.array(InstanceSummarySchema), (await get(admin, ALL_URL)).json());
     expect(items[0]).toEqual({
       id: ongoing.id,
       business: {
@@ -183,6 +192,23 @@ describe('GET /api/process-instance/all', () => {
       technician: null,
       business: { business_name: 'Arrozeira Três Marias', municipality: 'Pelotas' },
     });
+  });
+
+  it("writes each combination of flags' status as instanceStatus does", async () => {
+    for (const finished of [false, true])
+      for (const rejected of [false, true])
+        for (const initiated of [false, true])
+          for (const hasTechnician of [false, true]) {
+            const flags = sql`values (${finished}::boolean, ${rejected}::boolean, ${initiated}::boolean, ${hasTechnician ? technician.id : null}::uuid)`;
+            const [row] = await t.db
+              .select({ status: sql<number>`${instanceStatusSql}`.mapWith(Number) })
+              .from(
+                sql`(${flags}) as process_instances (finished, rejected, initiated, technician_id)`,
+              );
+            expect(row!.status).toBe(
+              instanceStatus({ finished, rejected, initiated, hasTechnician }),
+            );
+          }
   });
 
   it('with status=pending gives only the requests waiting for a technician', async () => {

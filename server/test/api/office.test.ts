@@ -14,7 +14,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { events, processInstances } from '../../src/db/schema';
+import { events, processInstances, properties, users } from '../../src/db/schema';
 import {
   createCertificate,
   createFormInstance,
@@ -27,6 +27,7 @@ import {
   type InstanceRow,
   type UserRow,
 } from '../../src/db/seed/factories';
+import { municipalityColumns } from '../../src/lib/search';
 import { saoPauloToday } from '../../src/modules/certificates/status';
 import { buildTestApp, type TestApp } from '../support/test-app';
 
@@ -330,6 +331,12 @@ describe('GET /api/process-instance/all: the office table', () => {
     expect(totals).toEqual([String(combined.length)]);
   });
 
+  it('lists every request when nothing filters them (status=all alone)', async () => {
+    const { ids, totals } = await walk('status=all&sort=-created_at', 10);
+    expect(ids).toEqual([otherSafraInstance.id, ...idsOf(fixtures)]);
+    expect(totals).toEqual([String(fixtures.length + 1)]);
+  });
+
   it('answers the total past the last page, with no rows', async () => {
     const expected = fixtures.filter((f) => f.region === 'campanha').length;
     const response = await get(
@@ -406,6 +413,16 @@ describe('GET /api/process-instance/all: the office table', () => {
       `${SEARCH_URL}?status=all&sort=created_at&query=${encodeURIComponent(farm.businessName)}`,
     );
     expect(page(byFarm.json()).map((row) => row.id)).toEqual([farm.row.id]);
+    const [producer] = await t.db
+      .select({ email: users.email })
+      .from(users)
+      .innerJoin(properties, eq(properties.ownerId, users.id))
+      .where(eq(properties.id, farm.row.propertyId));
+    const byProducer = await get(
+      admin,
+      `${SEARCH_URL}?status=all&sort=created_at&query=${encodeURIComponent(producer!.email)}`,
+    );
+    expect(page(byProducer.json()).map((row) => row.id)).toEqual([farm.row.id]);
     const certified = fixtures.find((f) => f.state === 'finished')!;
     const [certificate] = await t.db.query.certificates.findMany({
       where: (c, { eq: same }) => same(c.processInstanceId, certified.row.id),
@@ -459,6 +476,15 @@ describe('GET /api/process-instance/all: the office table', () => {
         query,
       ).toHaveLength(1);
     }
+    // The values are parameters: one statement per combination of filters, prepared once.
+    const texts: string[][] = [];
+    for (const region of ['campanha', 'zona_sul'])
+      texts.push(
+        await t.queriesDuring(() =>
+          t.app.inject({ url: `${TABLE_URL}?status=all&region=${region}&limit=5`, headers }),
+        ),
+      );
+    expect(texts[0]).toEqual(texts[1]);
   });
 });
 
@@ -732,5 +758,21 @@ describe('GET /api/workload', () => {
     expect((await put(admin, url, { stale_days: 30 })).json()).toEqual({ stale_days: 30 });
     expect((await get(admin, `/api/workload?safra=${SAFRA}`)).json().stale_days).toBe(30);
     expect((await get(technicians[1]!, url)).json()).toEqual({ stale_days: 30 });
+  });
+});
+
+// Last: it moves a fixture's farm.
+describe('A farm that moves to another municipality', () => {
+  it('takes its requests to the municipality and region it moved to, in the table', async () => {
+    const farm = fixtures.find((f) => f.municipality === 'Pelotas')!;
+    await t.db
+      .update(properties)
+      .set({ municipality: 'Uruguaiana', ...municipalityColumns('Uruguaiana') })
+      .where(eq(properties.id, farm.row.propertyId));
+    const moved = await walk('status=all&municipality=uruguaiana', 50);
+    expect(moved.ids).toContain(farm.row.id);
+    expect(moved.rows.find((row) => row.id === farm.row.id)!.region).toBe('fronteira_oeste');
+    expect((await walk('status=all&region=fronteira_oeste', 50)).ids).toContain(farm.row.id);
+    expect((await walk('status=all&municipality=pelotas', 50)).ids).not.toContain(farm.row.id);
   });
 });

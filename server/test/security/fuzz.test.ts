@@ -237,7 +237,10 @@ it('counts every list past its last page, as every subject that may read it', as
     }
   }
   expect(problems).toEqual([]);
-  expect(empty, 'lists with no row behind a subject that may read them').toEqual(EMPTY_BY_RULE);
+  // A route with a row per case (the office's tables) is named once.
+  expect([...new Set(empty)], 'lists with no row behind a subject that may read them').toEqual(
+    EMPTY_BY_RULE,
+  );
 });
 
 it('answers random and malformed requests to every route, as every subject, without breaking', async () => {

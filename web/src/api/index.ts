@@ -8,6 +8,7 @@
  * - `api.upload` sends a multipart body with upload progress (XMLHttpRequest).
  */
 export { api, request, requestList, onUnauthorized, API_BASE } from './client';
+export { listPage, type ListPaths } from './list-page';
 export type {
   Camel,
   CallOptions,

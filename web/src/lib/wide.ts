@@ -1,23 +1,7 @@
-import { useSyncExternalStore } from 'react';
 import { serverRender } from '../api/server-render';
 
 /** From here up (Mantine's md, 992 px) the staff lists are dense tables; below, their cards. */
 export const WIDE_QUERY = '(min-width: 62em)';
-
-const isWide = () => window.matchMedia(WIDE_QUERY).matches;
-
-function subscribe(onChange: () => void) {
-  const query = window.matchMedia(WIDE_QUERY);
-  query.addEventListener('change', onChange);
-  return () => query.removeEventListener('change', onChange);
-}
-
-/**
- * Whether the screen is wide. False on the server, which renders a signed-in page as a phone
- * shows it, and while the browser hydrates that page (React reads the server's answer then):
- * right after, a wide screen renders its own.
- */
-export const useWide = (): boolean => useSyncExternalStore(subscribe, isWide, () => false);
 
 let hydrating = false;
 
@@ -32,6 +16,6 @@ export function setHydratingServerPage(value: boolean): void {
  */
 export function firstScreenWidths(): boolean[] {
   if (serverRender() || typeof window === 'undefined') return [false];
-  const wide = isWide();
+  const wide = window.matchMedia(WIDE_QUERY).matches;
   return hydrating && wide ? [false, true] : [wide];
 }

@@ -1,13 +1,13 @@
 import { addDays } from './demo-dates';
 import type { Db } from '../client';
 import {
-  createFormInstance,
-  createInspection,
-  createInstance,
-  createPendency,
-  createProperty,
+  createFormInstances,
+  createInspections,
+  createInstances,
+  createPendencies,
+  createProperties,
   createSeal,
-  createUser,
+  createUsers,
   type UserRow,
 } from './factories';
 
@@ -105,58 +105,83 @@ export async function seedOfficeDemo(
       ],
     },
   });
-  const technicians = [input.technician];
-  for (const [firstName, lastName, crea] of TECHNICIANS)
-    technicians.push(
-      await createUser(db, {
-        role: 'technician',
-        firstName,
-        lastName,
-        crea,
-        pending: false,
-        email: `${firstName
-          .normalize('NFD')
-          .replace(/\p{Diacritic}/gu, '')
-          .toLowerCase()}.tecnica@agroselo.local`,
-      }),
-    );
-  const producers: UserRow[] = [];
-  for (let n = 0; n < PRODUCERS; n++)
-    producers.push(await createUser(db, { role: 'owner', pending: false }));
+  // Many rows a statement (createUsers, createProperties, createInstances): one by one, the 240
+  // requests tripled the demo's seeding time.
+  const people = await createUsers(db, [
+    ...TECHNICIANS.map(([firstName, lastName, crea]) => ({
+      role: 'technician' as const,
+      firstName,
+      lastName,
+      crea,
+      pending: false,
+      email: `${firstName
+        .normalize('NFD')
+        .replace(/\p{Diacritic}/gu, '')
+        .toLowerCase()}.tecnica@agroselo.local`,
+    })),
+    ...Array.from({ length: PRODUCERS }, () => ({ role: 'owner' as const, pending: false })),
+  ]);
+  const technicians = [input.technician, ...people.slice(0, TECHNICIANS.length)];
+  const producers = people.slice(TECHNICIANS.length);
 
-  for (let n = 0; n < OFFICE_REQUESTS; n++) {
-    const state = STATES[(n * 7) % STATES.length]!;
-    const technician = technicians[(n * 3) % technicians.length]!;
-    const property = await createProperty(db, {
+  const requests = Array.from({ length: OFFICE_REQUESTS }, (_, n) => ({
+    n,
+    state: STATES[(n * 7) % STATES.length]!,
+    technician: technicians[(n * 3) % technicians.length]!,
+  }));
+  const farms = await createProperties(
+    db,
+    requests.map(({ n }) => ({
       owner: producers[n % PRODUCERS]!,
       businessName: `${PREFIXES[n % PREFIXES.length]} ${PLACES[Math.floor(n / PREFIXES.length) % PLACES.length]} ${n + 1}`,
       municipality: MUNICIPALITIES[(n * 5) % MUNICIPALITIES.length]!,
-    });
-    const evaluated = state !== 'waiting' && state !== 'assigned';
-    const instance = await createInstance(db, {
-      process,
-      property,
-      technician: evaluated ? technician : null,
-      assignee: state === 'assigned' ? technician : null,
-      rejected: state === 'rejected',
-      initiated: state === 'ongoing' || state === 'finished',
-      finished: state === 'finished',
-      // Concluded without approval: a certificate would reach the public registry's listing.
-      approved: state === 'finished' ? false : undefined,
-      // Ages from a day to four months: some past the workload's threshold.
-      createdAt: day(1 + ((n * 37) % 120)),
-    });
-    if (state !== 'ongoing') continue;
-    const form = await createFormInstance(db, { instance });
-    if (n % 3 === 0)
-      await createPendency(db, {
-        instance,
-        formInstanceId: form.id,
-        by: technician,
-        // Every other one already past its due date: 'com pendência atrasada'.
-        dueDate: addDays(input.today, n % 2 === 0 ? -5 : 10),
-      });
-    if (n % 4 === 1) await createInspection(db, { instance, by: technician });
-  }
+    })),
+  );
+  const instances = await createInstances(
+    db,
+    requests.map(({ n, state, technician }) => {
+      const evaluated = state !== 'waiting' && state !== 'assigned';
+      return {
+        process,
+        property: farms[n]!,
+        technician: evaluated ? technician : null,
+        assignee: state === 'assigned' ? technician : null,
+        rejected: state === 'rejected',
+        initiated: state === 'ongoing' || state === 'finished',
+        finished: state === 'finished',
+        // Concluded without approval: a certificate would reach the public registry's listing.
+        approved: state === 'finished' ? false : undefined,
+        // Ages from a day to four months: some past the workload's threshold.
+        createdAt: day(1 + ((n * 37) % 120)),
+      };
+    }),
+  );
+  const ongoing = requests.filter(({ state }) => state === 'ongoing');
+  const forms = await createFormInstances(
+    db,
+    ongoing.map(({ n }) => ({ instance: instances[n]! })),
+  );
+  await createPendencies(
+    db,
+    ongoing.flatMap(({ n, technician }, at) =>
+      n % 3 === 0
+        ? [
+            {
+              instance: instances[n]!,
+              formInstanceId: forms[at]!.id,
+              by: technician,
+              // Every other one already past its due date: 'com pendência atrasada'.
+              dueDate: addDays(input.today, n % 2 === 0 ? -5 : 10),
+            },
+          ]
+        : [],
+    ),
+  );
+  await createInspections(
+    db,
+    ongoing
+      .filter(({ n }) => n % 4 === 1)
+      .map(({ n, technician }) => ({ instance: instances[n]!, by: technician })),
+  );
   return { processId: process.id, technicians };
 }

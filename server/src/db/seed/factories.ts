@@ -23,8 +23,8 @@ import {
 } from '../schema';
 import { newId } from '../../lib/ids';
 import { newCertificateNumber } from '../../modules/certificates/number';
-import { recordEvent } from '../../modules/instances/events';
-import { createFormInstances } from '../../modules/instances/form-instances';
+import { recordEvents } from '../../modules/instances/events';
+import { createFormInstances as createStartForms } from '../../modules/instances/form-instances';
 import { hashPassword } from '../../lib/passwords';
 import { municipalityColumns, normalizeSearch, userSearchText } from '../../lib/search';
 
@@ -69,73 +69,94 @@ export function randomCnpj(): string {
 export type UserRow = typeof users.$inferSelect;
 export const DEFAULT_PASSWORD = 'senha-segura-123';
 
-export async function createUser(
-  db: Db,
-  overrides: Partial<Omit<typeof users.$inferInsert, 'passwordHash'>> & {
-    password?: string;
-    role?: Role;
-  } = {},
-): Promise<UserRow> {
-  const { password = DEFAULT_PASSWORD, ...rest } = overrides;
-  const tag = next();
-  const values = {
-    id: newId(),
-    email: `usuario-${tag}@exemplo.com.br`,
-    firstName: 'Maria',
-    lastName: 'Silva',
-    cpf: randomCpf(),
-    phone: '51999998888',
-    role: 'owner' as const,
-    pending: false,
-    ...rest,
-    passwordHash: await hashPassword(password),
-  };
-  const [row] = await db
-    .insert(users)
-    .values({
-      ...values,
-      searchText: userSearchText(values),
-    })
-    .returning();
+type UserInput = Partial<Omit<typeof users.$inferInsert, 'passwordHash'>> & {
+  password?: string;
+  role?: Role;
+};
+
+export async function createUser(db: Db, overrides: UserInput = {}): Promise<UserRow> {
+  const [row] = await createUsers(db, [overrides]);
   return row!;
+}
+
+/**
+ * Many createUser in one statement, in the order given. Accounts of one password share its hash
+ * (argon2 costs tens of milliseconds a hash): seed data whose password is public anyway.
+ */
+export async function createUsers(db: Db, list: UserInput[]): Promise<UserRow[]> {
+  if (list.length === 0) return [];
+  const hashes = new Map<string, string>();
+  for (const { password = DEFAULT_PASSWORD } of list)
+    if (!hashes.has(password)) hashes.set(password, await hashPassword(password));
+  const values = list.map(({ password = DEFAULT_PASSWORD, ...rest }) => {
+    const user = {
+      id: newId(),
+      email: `usuario-${next()}@exemplo.com.br`,
+      firstName: 'Maria',
+      lastName: 'Silva',
+      cpf: randomCpf(),
+      phone: '51999998888',
+      role: 'owner' as const,
+      pending: false,
+      ...rest,
+      passwordHash: hashes.get(password)!,
+    };
+    return { ...user, searchText: userSearchText(user) };
+  });
+  return inOrder(values, await db.insert(users).values(values).returning());
+}
+
+/** Rows a multi-row insert returned, in the order of the values given (each has its id). */
+function inOrder<T extends { id: string }>(values: { id: string }[], rows: T[]): T[] {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return values.map((value) => byId.get(value.id)!);
 }
 
 export type PropertyRow = typeof properties.$inferSelect;
 
-export async function createProperty(
-  db: Db,
-  overrides: Partial<typeof properties.$inferInsert> & { owner?: UserRow } = {},
-): Promise<PropertyRow> {
-  const { owner, ...rest } = overrides;
-  const ownerId = rest.ownerId ?? owner?.id ?? (await createUser(db, { role: 'owner' })).id;
-  const values = {
-    id: newId(),
-    ownerId,
-    businessName: `Granja Santa Clara ${next()}`,
-    businessType: 'Produtor rural',
-    cnpj: randomCnpj(),
-    municipality: 'Camaquã',
-    irga: '123456',
-    latitude: -30.851,
-    longitude: -51.812,
-    carN: 'RS43035080D4C8F3E2A1B0C9D8E7F6A5B4C3D2E1',
-    farmingLoNumber: 'LO 01234/2025',
-    farmingLoValidity: '2028-12-31',
-    dryingAndStockLoNumber: 'LO 05678/2025',
-    dryingAndStockLoValidity: '2028-06-30',
-    place: 'Passo do Mendonça',
-    responsibleName: 'Maria Silva',
-    ...rest,
-  };
-  const [row] = await db
-    .insert(properties)
-    .values({
-      ...values,
-      searchText: normalizeSearch(values.businessName, values.cnpj, values.municipality),
-      ...municipalityColumns(values.municipality),
-    })
-    .returning();
+type PropertyInput = Partial<typeof properties.$inferInsert> & { owner?: UserRow };
+
+export async function createProperty(db: Db, overrides: PropertyInput = {}): Promise<PropertyRow> {
+  const [row] = await createProperties(db, [overrides]);
   return row!;
+}
+
+/** Many createProperty in one statement (and their new owners in another), in the order given. */
+export async function createProperties(db: Db, list: PropertyInput[]): Promise<PropertyRow[]> {
+  if (list.length === 0) return [];
+  const ownerless = list.filter(({ owner, ownerId }) => !ownerId && !owner);
+  const owners = await createUsers(
+    db,
+    ownerless.map(() => ({ role: 'owner' })),
+  );
+  let nextOwner = 0;
+  const values = list.map(({ owner, ...rest }) => {
+    const property = {
+      id: newId(),
+      ownerId: rest.ownerId ?? owner?.id ?? owners[nextOwner++]!.id,
+      businessName: `Granja Santa Clara ${next()}`,
+      businessType: 'Produtor rural',
+      cnpj: randomCnpj(),
+      municipality: 'Camaquã',
+      irga: '123456',
+      latitude: -30.851,
+      longitude: -51.812,
+      carN: 'RS43035080D4C8F3E2A1B0C9D8E7F6A5B4C3D2E1',
+      farmingLoNumber: 'LO 01234/2025',
+      farmingLoValidity: '2028-12-31',
+      dryingAndStockLoNumber: 'LO 05678/2025',
+      dryingAndStockLoValidity: '2028-06-30',
+      place: 'Passo do Mendonça',
+      responsibleName: 'Maria Silva',
+      ...rest,
+    };
+    return {
+      ...property,
+      searchText: normalizeSearch(property.businessName, property.cnpj, property.municipality),
+      ...municipalityColumns(property.municipality),
+    };
+  });
+  return inOrder(values, await db.insert(properties).values(values).returning());
 }
 
 export interface SealInput {
@@ -247,45 +268,60 @@ export type InstanceRow = typeof processInstances.$inferSelect;
  * timeline gets the events the product would have recorded (request, evaluation, start). Form
  * instances are left to the caller (createFormInstance, or createFormInstances as a start does).
  */
-export async function createInstance(
-  db: Db,
-  input: {
-    process?: { id: string };
-    property?: { id: string; ownerId: string };
-    technician?: { id: string } | null;
-    /** Assigned by an admin (docs/decisions/018); an evaluated instance's is its technician. */
-    assignee?: { id: string } | null;
-    rejected?: boolean;
-    initiated?: boolean;
-    finished?: boolean;
-    /** The conclusion of a finished instance (createCertificate issues its certificate). */
-    approved?: boolean;
-    finishNote?: string;
-    createdAt?: Date;
-    /** The earlier instance of the same seal and property, rejected or finished. */
-    parent?: { id: string };
-    /** The parecer técnico of a committee process, by the technician. */
-    recommendation?: { outcome: 'prata' | 'ouro' | 'reprovar'; justification: string };
-    /** The producer agreed to appear in the public registry (when the request was made). */
-    publishConsent?: boolean;
-  } = {},
-): Promise<InstanceRow> {
+export interface InstanceInput {
+  process?: { id: string };
+  property?: { id: string; ownerId: string };
+  technician?: { id: string } | null;
+  /** Assigned by an admin (docs/decisions/018); an evaluated instance's is its technician. */
+  assignee?: { id: string } | null;
+  rejected?: boolean;
+  initiated?: boolean;
+  finished?: boolean;
+  /** The conclusion of a finished instance (createCertificate issues its certificate). */
+  approved?: boolean;
+  finishNote?: string;
+  createdAt?: Date;
+  /** The earlier instance of the same seal and property, rejected or finished. */
+  parent?: { id: string };
+  /** The parecer técnico of a committee process, by the technician. */
+  recommendation?: { outcome: 'prata' | 'ouro' | 'reprovar'; justification: string };
+  /** The producer agreed to appear in the public registry (when the request was made). */
+  publishConsent?: boolean;
+}
+
+export async function createInstance(db: Db, input: InstanceInput = {}): Promise<InstanceRow> {
   const process = input.process ?? (await createSeal(db)).process;
   const property = input.property ?? (await createProperty(db));
-  const createdAt = input.createdAt ?? new Date();
-  const technicianId = input.technician?.id ?? null;
-  // An hour between steps, but never in the future.
-  const later = (hours: number) =>
-    new Date(
-      Math.min(createdAt.getTime() + hours * 3_600_000, Math.max(Date.now(), createdAt.getTime())),
-    );
-  const evaluatedAt = technicianId ? later(1) : null;
-  const startedAt = input.initiated ? later(2) : null;
-  const [row] = await db
-    .insert(processInstances)
-    .values({
+  const [row] = await createInstances(db, [{ ...input, process, property }]);
+  return row!;
+}
+
+/**
+ * Many createInstance of given processes and properties, in the order given: the instances in
+ * one statement, their timelines in another.
+ */
+export async function createInstances(
+  db: Db,
+  list: (InstanceInput & { process: { id: string }; property: { id: string; ownerId: string } })[],
+): Promise<InstanceRow[]> {
+  if (list.length === 0) return [];
+  const written = list.map((input) => {
+    const { property } = input;
+    const createdAt = input.createdAt ?? new Date();
+    const technicianId = input.technician?.id ?? null;
+    // An hour between steps, but never in the future.
+    const later = (hours: number) =>
+      new Date(
+        Math.min(
+          createdAt.getTime() + hours * 3_600_000,
+          Math.max(Date.now(), createdAt.getTime()),
+        ),
+      );
+    const evaluatedAt = technicianId ? later(1) : null;
+    const startedAt = input.initiated ? later(2) : null;
+    const values = {
       id: newId(),
-      processId: process.id,
+      processId: input.process.id,
       propertyId: property.id,
       requestedBy: property.ownerId,
       technicianId,
@@ -311,39 +347,59 @@ export async function createInstance(
         : {}),
       createdAt,
       updatedAt: createdAt,
-    })
-    .returning();
-  const instance = row!;
-  const names = await db
+    };
+    return { input, values, technicianId, evaluatedAt, startedAt };
+  });
+  const rows = inOrder(
+    written.map(({ values }) => values),
+    await db
+      .insert(processInstances)
+      .values(written.map(({ values }) => values))
+      .returning(),
+  );
+  const people = await db
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
     .from(users)
-    .where(inArray(users.id, [property.ownerId, ...(technicianId ? [technicianId] : [])]));
+    .where(
+      inArray(users.id, [
+        ...new Set(
+          written.flatMap(({ input, technicianId }) => [
+            input.property.ownerId,
+            ...(technicianId ? [technicianId] : []),
+          ]),
+        ),
+      ]),
+    );
   const nameOf = (id: string) => {
-    const user = names.find((candidate) => candidate.id === id);
+    const user = people.find((candidate) => candidate.id === id);
     return user ? `${user.firstName} ${user.lastName}`.trim() : '';
   };
   const m = messages.instances;
-  const event = (
-    actorId: string,
-    type: 'requested' | 'accepted' | 'rejected' | 'started',
-    message: (name: string) => string,
-    at: Date,
-  ) =>
-    recordEvent(db, {
-      instanceId: instance.id,
-      actorId,
-      type,
-      message: message(nameOf(actorId)),
-      at,
-    });
-  await event(property.ownerId, 'requested', m.eventRequested, createdAt);
-  if (technicianId && evaluatedAt) {
-    await (input.rejected
-      ? event(technicianId, 'rejected', m.eventRejected, evaluatedAt)
-      : event(technicianId, 'accepted', m.eventAccepted, evaluatedAt));
-  }
-  if (startedAt) await event(property.ownerId, 'started', m.eventStarted, startedAt);
-  return instance;
+  // The events the product would have recorded: the request, the evaluation, the start.
+  await recordEvents(
+    db,
+    written.flatMap(({ input, values, technicianId, evaluatedAt, startedAt }) => {
+      const ownerId = input.property.ownerId;
+      const event = (
+        actorId: string,
+        type: 'requested' | 'accepted' | 'rejected' | 'started',
+        message: (name: string) => string,
+        at: Date,
+      ) => ({ instanceId: values.id, actorId, type, message: message(nameOf(actorId)), at });
+      return [
+        event(ownerId, 'requested', m.eventRequested, values.createdAt),
+        ...(technicianId && evaluatedAt
+          ? [
+              input.rejected
+                ? event(technicianId, 'rejected', m.eventRejected, evaluatedAt)
+                : event(technicianId, 'accepted', m.eventAccepted, evaluatedAt),
+            ]
+          : []),
+        ...(startedAt ? [event(ownerId, 'started', m.eventStarted, startedAt)] : []),
+      ];
+    }),
+  );
+  return rows;
 }
 
 export interface StartedInstance {
@@ -366,7 +422,7 @@ export async function startedInstance(
       input.technician ?? (await createUser(db, { role: 'technician', crea: '00000001234567' })),
     initiated: true,
   });
-  await createFormInstances(db, instance);
+  await createStartForms(db, instance);
   const created = await db
     .select({ id: formInstances.id, formId: formInstances.formId })
     .from(formInstances)
@@ -401,18 +457,20 @@ export async function startedInstance(
 
 export type FormInstanceRow = typeof formInstances.$inferSelect;
 
+type FormInstanceInput = {
+  instance?: { id: string };
+  form?: typeof forms.$inferSelect;
+  commited?: boolean;
+  position?: number;
+};
+
 /**
  * A form instance of a started process instance: from a form of its process, or the "Documentos"
  * one (no form) when `form` is left out. `commited` marks it finished by the producer.
  */
 export async function createFormInstance(
   db: Db,
-  input: {
-    instance?: { id: string };
-    form?: typeof forms.$inferSelect;
-    commited?: boolean;
-    position?: number;
-  } = {},
+  input: FormInstanceInput = {},
 ): Promise<FormInstanceRow> {
   const instance =
     input.instance ??
@@ -420,23 +478,29 @@ export async function createFormInstance(
       technician: await createUser(db, { role: 'technician', crea: '00000001234567' }),
       initiated: true,
     }));
-  const { form, commited = false } = input;
-  const [row] = await db
-    .insert(formInstances)
-    .values({
-      id: newId(),
-      processInstanceId: instance.id,
-      formId: form?.id ?? null,
-      name: form?.name ?? 'Documentos',
-      deadline: form?.deadline ?? null,
-      obligatory: form?.obligatory ?? true,
-      sign: form?.sign ?? false,
-      commited,
-      commitedAt: commited ? new Date() : null,
-      position: input.position ?? form?.position ?? 0,
-    })
-    .returning();
+  const [row] = await createFormInstances(db, [{ ...input, instance }]);
   return row!;
+}
+
+/** Many createFormInstance of given instances in one statement, in the order given. */
+export async function createFormInstances(
+  db: Db,
+  list: (FormInstanceInput & { instance: { id: string } })[],
+): Promise<FormInstanceRow[]> {
+  if (list.length === 0) return [];
+  const values = list.map(({ instance, form, commited = false, position }) => ({
+    id: newId(),
+    processInstanceId: instance.id,
+    formId: form?.id ?? null,
+    name: form?.name ?? 'Documentos',
+    deadline: form?.deadline ?? null,
+    obligatory: form?.obligatory ?? true,
+    sign: form?.sign ?? false,
+    commited,
+    commitedAt: commited ? new Date() : null,
+    position: position ?? form?.position ?? 0,
+  }));
+  return inOrder(values, await db.insert(formInstances).values(values).returning());
 }
 
 export type CertificateRow = typeof certificates.$inferSelect;
@@ -567,32 +631,37 @@ export async function addTableRow(
 
 export type PendencyRow = typeof pendencies.$inferSelect;
 
+type PendencyInput = {
+  instance: { id: string };
+  formInstanceId: string;
+  fieldInstanceId?: string | null;
+  by: { id: string };
+  owner?: { id: string };
+  status?: 'open' | 'answered' | 'resolved';
+  description?: string;
+  answer?: string;
+  dueDate?: string;
+  createdAt?: Date;
+};
+
 /**
  * A pendência on a form instance (optionally one field instance of it), with the history its
  * status implies: opened by `by`, then answered by the owner and resolved, as the flow goes.
  */
-export async function createPendency(
-  db: Db,
-  input: {
-    instance: { id: string };
-    formInstanceId: string;
-    fieldInstanceId?: string | null;
-    by: { id: string };
-    owner?: { id: string };
-    status?: 'open' | 'answered' | 'resolved';
-    description?: string;
-    answer?: string;
-    dueDate?: string;
-    createdAt?: Date;
-  },
-): Promise<PendencyRow> {
-  const status = input.status ?? 'open';
-  const createdAt = input.createdAt ?? new Date();
-  const description = input.description ?? 'Envie a outorga de uso da água atualizada.';
-  const answer = status === 'open' ? null : (input.answer ?? 'Outorga atualizada enviada.');
-  const [row] = await db
-    .insert(pendencies)
-    .values({
+export async function createPendency(db: Db, input: PendencyInput): Promise<PendencyRow> {
+  const [row] = await createPendencies(db, [input]);
+  return row!;
+}
+
+/** Many createPendency in one statement, and their histories in another, in the order given. */
+export async function createPendencies(db: Db, list: PendencyInput[]): Promise<PendencyRow[]> {
+  if (list.length === 0) return [];
+  const written = list.map((input) => {
+    const status = input.status ?? 'open';
+    const createdAt = input.createdAt ?? new Date();
+    const description = input.description ?? 'Envie a outorga de uso da água atualizada.';
+    const answer = status === 'open' ? null : (input.answer ?? 'Outorga atualizada enviada.');
+    const values = {
       id: newId(),
       processInstanceId: input.instance.id,
       formInstanceId: input.formInstanceId,
@@ -604,62 +673,75 @@ export async function createPendency(
       createdBy: input.by.id,
       createdAt,
       updatedAt: createdAt,
-    })
-    .returning();
-  const steps: { type: 'opened' | 'answered' | 'resolved'; text: string; actorId: string }[] = [
-    { type: 'opened', text: description, actorId: input.by.id },
-  ];
-  if (answer)
-    steps.push({ type: 'answered', text: answer, actorId: input.owner?.id ?? input.by.id });
-  if (status === 'resolved') steps.push({ type: 'resolved', text: '', actorId: input.by.id });
-  await db.insert(pendencyEvents).values(
-    steps.map((step, index) => ({
-      id: newId(),
-      pendencyId: row!.id,
-      ...step,
-      createdAt: new Date(createdAt.getTime() + index * 60_000),
-    })),
+    };
+    const steps: { type: 'opened' | 'answered' | 'resolved'; text: string; actorId: string }[] = [
+      { type: 'opened', text: description, actorId: input.by.id },
+    ];
+    if (answer)
+      steps.push({ type: 'answered', text: answer, actorId: input.owner?.id ?? input.by.id });
+    if (status === 'resolved') steps.push({ type: 'resolved', text: '', actorId: input.by.id });
+    return { values, steps };
+  });
+  const rows = inOrder(
+    written.map(({ values }) => values),
+    await db
+      .insert(pendencies)
+      .values(written.map(({ values }) => values))
+      .returning(),
   );
-  return row!;
+  await db.insert(pendencyEvents).values(
+    written.flatMap(({ values, steps }) =>
+      steps.map((step, index) => ({
+        id: newId(),
+        pendencyId: values.id,
+        ...step,
+        createdAt: new Date(values.createdAt.getTime() + index * 60_000),
+      })),
+    ),
+  );
+  return rows;
 }
 
 export type InspectionRow = typeof inspections.$inferSelect;
 
+type InspectionInput = {
+  instance: { id: string };
+  by: { id: string };
+  visitedOn?: string;
+  summary?: string;
+  photoKeys?: string[];
+  latitude?: number;
+  longitude?: number;
+};
+
 /** A vistoria of an instance, with photos already in storage under `photoKeys` (PNG). */
-export async function createInspection(
-  db: Db,
-  input: {
-    instance: { id: string };
-    by: { id: string };
-    visitedOn?: string;
-    summary?: string;
-    photoKeys?: string[];
-    latitude?: number;
-    longitude?: number;
-  },
-): Promise<InspectionRow> {
-  const [row] = await db
-    .insert(inspections)
-    .values({
-      id: newId(),
-      processInstanceId: input.instance.id,
-      visitedOn: input.visitedOn ?? new Date().toISOString().slice(0, 10),
-      latitude: input.latitude ?? -30.851,
-      longitude: input.longitude ?? -51.812,
-      summary: input.summary ?? 'Lavoura vistoriada: taipas conservadas, canais limpos.',
-      createdBy: input.by.id,
-    })
-    .returning();
-  const keys = input.photoKeys ?? [];
-  if (keys.length > 0)
-    await db.insert(inspectionPhotos).values(
-      keys.map((key, index) => ({
-        inspectionId: row!.id,
-        index,
-        storageKey: key,
-        mime: 'image/png',
-        size: 0,
-      })),
-    );
+export async function createInspection(db: Db, input: InspectionInput): Promise<InspectionRow> {
+  const [row] = await createInspections(db, [input]);
   return row!;
+}
+
+/** Many createInspection in one statement, and their photos in another, in the order given. */
+export async function createInspections(db: Db, list: InspectionInput[]): Promise<InspectionRow[]> {
+  if (list.length === 0) return [];
+  const values = list.map((input) => ({
+    id: newId(),
+    processInstanceId: input.instance.id,
+    visitedOn: input.visitedOn ?? new Date().toISOString().slice(0, 10),
+    latitude: input.latitude ?? -30.851,
+    longitude: input.longitude ?? -51.812,
+    summary: input.summary ?? 'Lavoura vistoriada: taipas conservadas, canais limpos.',
+    createdBy: input.by.id,
+  }));
+  const rows = inOrder(values, await db.insert(inspections).values(values).returning());
+  const photos = list.flatMap((input, at) =>
+    (input.photoKeys ?? []).map((key, index) => ({
+      inspectionId: values[at]!.id,
+      index,
+      storageKey: key,
+      mime: 'image/png',
+      size: 0,
+    })),
+  );
+  if (photos.length > 0) await db.insert(inspectionPhotos).values(photos);
+  return rows;
 }

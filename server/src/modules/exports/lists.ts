@@ -4,13 +4,12 @@ import {
   InstanceStatus,
   ROLE_LABELS,
   REGION_LABELS,
-  STAFF_ROLES,
   type InstanceExportQuery,
   type InstanceListFilter,
   type PropertyExportQuery,
   type UserExportQuery,
 } from '@agroselo/contracts';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import {
@@ -21,14 +20,22 @@ import {
   stamps,
   users,
 } from '../../db/schema';
-import { propertySearchTerm, searchPattern } from '../../lib/search';
 import type { Caller } from '../../plugins/auth';
 import { formProgress } from '../instances/form-progress';
 import { daysSince, responsibleId } from '../instances/present';
-import { direction, responsible, tableSort, tableWhere } from '../instances/table';
+import {
+  direction,
+  responsible,
+  tableShape,
+  tableSort,
+  tableValues,
+  tableWhere,
+  valuesAsParameters,
+} from '../instances/table';
 import { saoPauloToday } from '../certificates/status';
 import { fullName } from '../../lib/people';
-import { userSearchTerm } from '../users/service';
+import { propertyTableSort, propertyTableWhere } from '../properties/table';
+import { userTableSort, userTableWhere } from '../users/table';
 import { keysetBatches } from './batches';
 import type { Cell, Column, Sheet } from './table';
 
@@ -78,32 +85,32 @@ const PROPERTY_COLUMNS: Column[] = [
   { header: 'Cadastrada em', kind: 'datetime', width: 18 },
 ];
 
-/** The properties of /properties (a producer's own, every one for staff), alphabetical. */
+/**
+ * What follows the row keyed `after` in a list's order (`key`, the id breaking ties in the same
+ * direction). The key is read as text: a JS Date would drop the microseconds PostgreSQL keeps.
+ */
+const after = (key: SQL, id: SQL, descending: boolean, last: SortKey | null) =>
+  last
+    ? sql`(${key}, ${id}) ${descending ? sql`<` : sql`>`} (${last.value}, ${last.id}::uuid)`
+    : undefined;
+type SortKey = { value: string | null; id: string };
+
+/** The properties of /properties (a producer's own, every one for staff): the table's view. */
 export function propertiesSheet(db: Db, caller: Caller, query: PropertyExportQuery): Sheet {
-  const term = propertySearchTerm(query.query);
-  const where = and(
-    STAFF_ROLES.includes(caller.role) ? undefined : eq(properties.ownerId, caller.id),
-    term ? sql`${properties.searchText} like ${searchPattern(term)}` : undefined,
-  );
-  const order = sql`${properties.searchText} collate "C"`;
-  type Key = { text: string; id: string };
-  const read = (after: Key | null, limit: number) =>
+  const where = propertyTableWhere(caller, query);
+  const { key, descending } = propertyTableSort(query.sort);
+  const dir = direction(descending);
+  const read = (last: SortKey | null, limit: number) =>
     db
       .select({
         property: properties,
         owner: { firstName: owner.firstName, lastName: owner.lastName },
+        key: sql<string | null>`(${key})::text`,
       })
       .from(properties)
       .innerJoin(owner, eq(owner.id, properties.ownerId))
-      .where(
-        and(
-          where,
-          after
-            ? sql`(${order}, ${properties.id}) > (${after.text}::text collate "C", ${after.id}::uuid)`
-            : undefined,
-        ),
-      )
-      .orderBy(order, asc(properties.id))
+      .where(and(where, after(key, sql`${properties.id}`, descending, last)))
+      .orderBy(sql`${key} ${dir}`, sql`${properties.id} ${dir}`)
       .limit(limit);
   return {
     name: 'Propriedades',
@@ -111,7 +118,7 @@ export function propertiesSheet(db: Db, caller: Caller, query: PropertyExportQue
     rows: () =>
       cellsOf(
         read,
-        (row) => ({ text: row.property.searchText, id: row.property.id }),
+        (row) => ({ value: row.key, id: row.property.id }),
         ({ property: p, owner: o }) => [
           p.businessName,
           p.businessType,
@@ -167,14 +174,12 @@ const INSTANCE_SHEET_NAMES: Record<InstanceListFilter, string> = {
 /** The requests of a staff table: its filters, its search and its order (modules/instances/table.ts). */
 export function instancesSheet(db: Db, query: InstanceExportQuery): Sheet {
   const today = saoPauloToday();
-  const where = tableWhere(query, today);
+  const where = tableWhere(tableShape(query), valuesAsParameters(tableValues(query, today)));
   const sort = tableSort(query.sort);
   const { expression } = sort.column;
   const dir = direction(sort.descending);
   const todayValue = sql`${today}::date`;
-  // The sort value as text: a JS Date would drop the microseconds PostgreSQL keeps, and rows with them.
-  type Key = { value: string | null; id: string };
-  const read = (after: Key | null, limit: number) =>
+  const read = (last: SortKey | null, limit: number) =>
     db
       .select({
         instance: i,
@@ -203,14 +208,7 @@ export function instancesSheet(db: Db, query: InstanceExportQuery): Sheet {
       .innerJoin(stamps, eq(stamps.processId, i.processId))
       .innerJoin(processes, eq(processes.id, i.processId))
       .leftJoin(responsible, eq(responsible.id, responsibleId))
-      .where(
-        and(
-          where,
-          after
-            ? sql`(${expression}, ${i.id}) ${sort.descending ? sql`<` : sql`>`} (${after.value}, ${after.id}::uuid)`
-            : undefined,
-        ),
-      )
+      .where(and(where, after(expression, sql`${i.id}`, sort.descending, last)))
       .orderBy(sql`${expression} ${dir}`, sql`${i.id} ${dir}`)
       .limit(limit);
   return {
@@ -257,24 +255,17 @@ const USER_COLUMNS: Column[] = [
 const accountStatus = (user: { disabled: boolean; pending: boolean }) =>
   user.disabled ? 'Desativada' : user.pending ? 'Pendente' : 'Ativa';
 
-/** The accounts of Usuários, alphabetical. */
+/** The accounts of Usuários: the table's view. */
 export function usersSheet(db: Db, query: UserExportQuery): Sheet {
-  const term = userSearchTerm(query.query);
-  const where = term ? sql`${users.searchText} like ${searchPattern(term)}` : undefined;
-  type Key = { text: string; id: string };
-  const read = (after: Key | null, limit: number) =>
+  const where = userTableWhere(query);
+  const { key, descending } = userTableSort(query.sort);
+  const dir = direction(descending);
+  const read = (last: SortKey | null, limit: number) =>
     db
-      .select()
+      .select({ user: users, key: sql<string | null>`(${key})::text` })
       .from(users)
-      .where(
-        and(
-          where,
-          after
-            ? sql`(${users.searchText}, ${users.id}) > (${after.text}::text, ${after.id}::uuid)`
-            : undefined,
-        ),
-      )
-      .orderBy(asc(users.searchText), asc(users.id))
+      .where(and(where, after(key, sql`${users.id}`, descending, last)))
+      .orderBy(sql`${key} ${dir}`, sql`${users.id} ${dir}`)
       .limit(limit);
   return {
     name: 'Usuários',
@@ -282,8 +273,8 @@ export function usersSheet(db: Db, query: UserExportQuery): Sheet {
     rows: () =>
       cellsOf(
         read,
-        (user) => ({ text: user.searchText, id: user.id }),
-        (user) => [
+        (row) => ({ value: row.key, id: row.user.id }),
+        ({ user }) => [
           user.firstName,
           user.lastName,
           user.email,

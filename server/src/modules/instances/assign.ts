@@ -1,4 +1,9 @@
-import { messages, type AssignBody, type AssignResult } from '@agroselo/contracts';
+import {
+  messages,
+  type AssignBody,
+  type AssignResult,
+  type InstanceSummary,
+} from '@agroselo/contracts';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
@@ -135,6 +140,6 @@ export async function assignInstances(
   });
   return {
     technician: { id: technician.id, name: fullName(technician) },
-    instances: page.items,
+    instances: page.items.map((json) => JSON.parse(json) as InstanceSummary),
   };
 }

@@ -14,3 +14,9 @@ export const awaitsTechnician = and(isNull(i.technicianId), isOpen)!;
 
 /** Accepted by a technician, waiting for the producer to start it. */
 export const awaitsProducer = and(isNotNull(i.technicianId), not(i.initiated), isOpen)!;
+
+/** The staff lists whose size triggers keep in `list_counts` (db/schema.ts), by their counter. */
+export const LIST_COUNTERS = {
+  in_progress: 'instances_open',
+  pending: 'instances_awaiting_technician',
+} as const;

@@ -1,4 +1,4 @@
-import { fullName } from '../../lib/people';
+import { fullName, fullNameSql } from '../../lib/people';
 import {
   InstanceStatus,
   PRODUCER_ROLES,
@@ -6,12 +6,17 @@ import {
   instanceStatus,
   type InstanceDetail,
   type InstanceEvent,
-  type InstanceSummary,
-  type Region,
 } from '@agroselo/contracts';
 import { sql, type SQL } from 'drizzle-orm';
-import { pendencies, processes, processInstances, properties, stamps } from '../../db/schema';
-import { columnsAt, isoTimestamp } from '../../lib/raw-statement';
+import {
+  formInstances,
+  pendencies,
+  processes,
+  processInstances,
+  properties,
+  stamps,
+} from '../../db/schema';
+import { columnsAt, isoUtc } from '../../lib/raw-statement';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Caller } from '../../plugins/auth';
 import {
@@ -35,82 +40,54 @@ export const responsibleId = sql<
 export const daysSince = (at: SQL, today: SQL) =>
   sql<number>`(${today} - (${at} at time zone 'America/Sao_Paulo')::date)`;
 
+/** `instanceStatus` of contracts (spec §4) in SQL: the same flags in the same order. */
+export const instanceStatusSql = sql<InstanceStatus>`case
+  when ${processInstances.finished} then ${sql.raw(String(InstanceStatus.FINISHED))}
+  when ${processInstances.technicianId} is null then ${sql.raw(String(InstanceStatus.PENDING))}
+  when ${processInstances.rejected} then ${sql.raw(String(InstanceStatus.REJECTED))}
+  when ${processInstances.initiated} then ${sql.raw(String(InstanceStatus.ONGOING))}
+  else ${sql.raw(String(InstanceStatus.PRODUCER_PENDING))} end`;
+
 /**
- * The columns of an InstanceSummary, in the order instanceSummaryFromRow reads them (the forms'
- * total and finished count follow them), `responsible` the list's alias of users joined on
- * responsibleId, `today` São Paulo's day as the statement receives it.
+ * An InstanceSummary as the wire gives it, json text written by PostgreSQL for the staff lists
+ * and sent as it comes (docs/decisions/010), keys in the contract's order: `responsible` is the
+ * list's join of users on responsibleId (who answers for it, and so the technician once there is
+ * one), `today` São Paulo's day as the statement receives it.
  */
-export const instanceSummaryColumns = (
+export const instanceSummaryJson = (
   responsible: { firstName: AnyPgColumn; lastName: AnyPgColumn },
   today: SQL,
-) => ({
-  id: processInstances.id,
-  processId: processInstances.processId,
-  technicianId: processInstances.technicianId,
-  rejected: processInstances.rejected,
-  initiated: processInstances.initiated,
-  finished: processInstances.finished,
-  createdAt: processInstances.createdAt,
-  propertyId: properties.id,
-  businessName: properties.businessName,
-  cnpj: properties.cnpj,
-  municipality: properties.municipality,
-  stampName: stamps.name,
-  safra: processes.safra,
-  responsibleFirstName: responsible.firstName,
-  responsibleLastName: responsible.lastName,
-  responsibleId: responsibleId.as('responsible_id'),
-  region: properties.region,
-  waitingDays: daysSince(sql`${processInstances.createdAt}`, today).as('waiting_days'),
-  idleDays: daysSince(
-    sql`coalesce(${processInstances.lastActionAt}, ${processInstances.createdAt})`,
-    today,
-  ).as('idle_days'),
-  latePendencies:
-    sql<number>`(select count(*) from ${pendencies} where ${pendencies.processInstanceId} = ${processInstances.id} and ${pendencies.status} <> 'resolved' and ${pendencies.dueDate} < ${today})`.as(
-      'late_pendencies',
-    ),
-  responsibleCrea: properties.responsibleTechnicianCrea,
-});
-export const INSTANCE_SUMMARY_WIDTH = 21;
-
-/** An InstanceSummary from a row of instanceSummaryColumns read as an array (lib/raw-statement.ts). */
-export function instanceSummaryFromRow(row: unknown[]): InstanceSummary {
-  const technicianId = row[2] as string | null;
-  const responsible = row[15] as string | null;
-  const rejected = row[3] as boolean;
-  const initiated = row[4] as boolean;
-  const finished = row[5] as boolean;
-  const name = responsible
-    ? fullName({ firstName: row[13] as string, lastName: row[14] as string })
-    : '';
-  return {
-    id: row[0] as string,
-    business: {
-      id: row[7] as string,
-      business_name: row[8] as string,
-      cnpj: row[9] as string,
-      municipality: row[10] as string,
-      responsible_technician_crea: row[20] as string | null,
-    },
-    process: { id: row[1] as string, safra: row[12] as string, stamp: { name: row[11] as string } },
-    technician: technicianId ? { id: technicianId, name } : null,
-    rejected,
-    initiated,
-    finished,
-    status: instanceStatus({ finished, rejected, initiated, hasTechnician: technicianId !== null }),
-    progress: {
-      finished: Number(row[INSTANCE_SUMMARY_WIDTH + 1]),
-      total: Number(row[INSTANCE_SUMMARY_WIDTH]),
-    },
-    created_at: isoTimestamp(row[6] as string),
-    assignee: responsible ? { id: responsible, name } : null,
-    region: row[16] as Region,
-    waiting_days: Number(row[17]),
-    idle_days: Number(row[18]),
-    late_pendencies: Number(row[19]),
-  };
-}
+) => {
+  const i = processInstances;
+  const name = fullNameSql(responsible.firstName, responsible.lastName);
+  return sql<string>`json_build_object(
+    'id', ${i.id},
+    'business', json_build_object(
+      'id', ${properties.id},
+      'business_name', ${properties.businessName},
+      'cnpj', ${properties.cnpj},
+      'municipality', ${properties.municipality},
+      'responsible_technician_crea', ${properties.responsibleTechnicianCrea}),
+    'process', json_build_object(
+      'id', ${i.processId}, 'safra', ${processes.safra}, 'stamp', json_build_object('name', ${stamps.name})),
+    'technician', case when ${i.technicianId} is null then null
+      else json_build_object('id', ${i.technicianId}, 'name', ${name}) end,
+    'rejected', ${i.rejected},
+    'initiated', ${i.initiated},
+    'finished', ${i.finished},
+    'status', ${instanceStatusSql},
+    'progress', (select json_build_object('finished', count(*) filter (where ${formInstances.commited}), 'total', count(*))
+      from ${formInstances} where ${formInstances.processInstanceId} = ${i.id}),
+    'created_at', ${isoUtc(i.createdAt)},
+    'assignee', case when ${responsibleId} is null then null
+      else json_build_object('id', ${responsibleId}, 'name', ${name}) end,
+    'region', ${properties.region},
+    'waiting_days', ${daysSince(sql`${i.createdAt}`, today)},
+    'idle_days', ${daysSince(sql`coalesce(${i.lastActionAt}, ${i.createdAt})`, today)},
+    'late_pendencies', (select count(*) from ${pendencies} where ${pendencies.processInstanceId} = ${i.id}
+      and ${pendencies.status} <> 'resolved' and ${pendencies.dueDate} < ${today})
+  )::text`;
+};
 
 /**
  * A form instance as the detail query aggregates it (json_build_object keys); its times, like

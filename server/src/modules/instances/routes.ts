@@ -16,7 +16,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sendPage } from '../../lib/pagination';
+import { sendJsonPage } from '../../lib/json-text';
 import { callerOf } from '../../plugins/auth';
 import { getInstanceDetail } from './detail';
 import { assignInstances } from './assign';
@@ -55,7 +55,7 @@ export async function instancesRoutes(base: FastifyInstance): Promise<void> {
       onRequest: staffOnly,
     },
     async (request, reply) =>
-      sendPage(reply, await listInstances(app.deps, callerOf(request), request.query)),
+      sendJsonPage(reply, await listInstances(app.deps, callerOf(request), request.query)),
   );
 
   app.get(
@@ -75,7 +75,7 @@ export async function instancesRoutes(base: FastifyInstance): Promise<void> {
       onRequest: staffOnly,
     },
     async (request, reply) =>
-      sendPage(reply, await listInstances(app.deps, callerOf(request), request.query)),
+      sendJsonPage(reply, await listInstances(app.deps, callerOf(request), request.query)),
   );
 
   app.put(

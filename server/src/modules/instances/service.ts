@@ -1,4 +1,4 @@
-import { STAFF_ROLES, type InstanceListQuery, type InstanceSummary } from '@agroselo/contracts';
+import { STAFF_ROLES, type InstanceListQuery } from '@agroselo/contracts';
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
@@ -19,14 +19,8 @@ import { prepared, unseenPlaceholder } from '../../lib/prepared';
 import { propertySearchTerm, searchPattern } from '../../lib/search';
 import { dataVersion, searchPageOfRows, searchTotals } from '../../lib/search-totals';
 import type { Caller } from '../../plugins/auth';
-import { awaitsTechnician, isOpen } from './conditions';
-import { formProgress } from './form-progress';
-import {
-  INSTANCE_SUMMARY_WIDTH,
-  instanceSummaryColumns,
-  instanceSummaryFromRow,
-  responsibleId,
-} from './present';
+import { awaitsTechnician, isOpen, LIST_COUNTERS } from './conditions';
+import { instanceSummaryJson, responsibleId } from './present';
 import { isTableQuery, listInstanceTable } from './table';
 
 const i = processInstances;
@@ -39,12 +33,6 @@ const LIST_FILTERS: Record<CountedFilter, SQL> = {
   // Rejected and finished instances have left the dashboard for good.
   in_progress: isOpen,
   pending: awaitsTechnician,
-};
-
-/** The counters that triggers keep for each list filter (db/schema.ts, listCounts). */
-const LIST_COUNTERS: Record<CountedFilter, string> = {
-  in_progress: 'instances_open',
-  pending: 'instances_awaiting_technician',
 };
 
 /**
@@ -92,15 +80,14 @@ function instancePageQuery(
   const version = searching ? dataVersion('instance-search') : sql<string | null>`null`;
   const counted = searching ? countMatches : total;
 
-  // Read as arrays (INSTANCE_SUMMARY_COLUMNS, then total and version) and presented as read.
+  // Read as arrays (lib/raw-statement.ts): each instance's json stays text, never parsed.
   const rows = rawStatement(
     db,
     name,
     () =>
       db
         .select({
-          ...instanceSummaryColumns(responsible, todayParameter),
-          ...formProgress(i.id),
+          json: instanceSummaryJson(responsible, todayParameter).as('json'),
           total: total.as('total'),
           version: version.as('version'),
         })
@@ -112,7 +99,7 @@ function instancePageQuery(
         .where(sql`${i.id} = any(array(${pageIds}))`)
         .orderBy(desc(i.createdAt), desc(i.id))
         .getSQL(),
-    rawPage(instanceSummaryFromRow, INSTANCE_SUMMARY_WIDTH + 2, INSTANCE_SUMMARY_WIDTH + 3),
+    rawPage((row) => row[0] as string, 1, 2),
   );
   // Past the last page no row carries the total: only then is it asked for on its own.
   const totalOnly = totalStatement(db, name, counted, version);
@@ -128,7 +115,7 @@ export async function listInstances(
   deps: AppDeps,
   caller: Caller,
   query: InstanceListQuery & { query?: string },
-): Promise<Page<InstanceSummary>> {
+): Promise<Page<string>> {
   if (!STAFF_ROLES.includes(caller.role)) throw forbidden();
   if (isTableQuery(query)) return listInstanceTable(deps.db, query);
   const status = query.status as CountedFilter;

@@ -17,14 +17,14 @@ import { unseenPlaceholder } from '../../lib/prepared';
 import { isoUtc, rawStatement } from '../../lib/raw-statement';
 import { dataVersion } from '../../lib/search-totals';
 import { instanceCertificateJson } from '../certificates/standing';
-import { todayParameter as today } from '../certificates/status';
+import { todayParameter } from '../certificates/status';
 import { renewalOfferSql } from '../safras/queries';
 
-const owner = alias(users, 'owner');
+export const owner = alias(users, 'owner');
 const technician = alias(users, 'technician');
 
-/** Whether the caller owns the property: only the owner is offered a renewal. */
-const viewerOwns = sql`${properties.ownerId} = ${sql.placeholder('viewerId')}::uuid`;
+/** Whether the caller (`viewer`) owns the property: only the owner is offered a renewal. */
+const viewerOwns = (viewer: SQL) => sql`${properties.ownerId} = ${viewer}::uuid`;
 
 /** `instanceStatus` of contracts (spec §4), the same flags in the same order. */
 const instanceStatusSql = sql`case
@@ -35,7 +35,7 @@ const instanceStatusSql = sql`case
   else ${sql.raw(String(InstanceStatus.PRODUCER_PENDING))} end`;
 
 /** A PropertyInstance (presentInstance in present.ts), keys in the contract's order. */
-const instanceJson = sql`json_build_object(
+const instanceJson = (viewer: SQL, today: SQL) => sql`json_build_object(
   'id', ${i.id},
   'rejected', ${i.rejected},
   'initiated', ${i.initiated},
@@ -45,7 +45,7 @@ const instanceJson = sql`json_build_object(
   'process', json_build_object('id', ${i.processId}, 'stamp', json_build_object('name', ${stamps.name})),
   'certificate', ${instanceCertificateJson(certificates, processes.safra, today)},
   'safra', ${processes.safra},
-  'renewal_offer', ${renewalOfferSql(sql`${i.id}`, sql`${i.processId}`, viewerOwns, today)}
+  'renewal_offer', ${renewalOfferSql(sql`${i.id}`, sql`${i.processId}`, viewerOwns(viewer), today)}
 )`;
 
 /**
@@ -66,15 +66,14 @@ export const propertyInstances = <T = unknown>(instance: SQL) => sql<T>`coalesce
   where ${i.propertyId} = ${properties.id}
 ), '[]'::json)`;
 
-const instancesJson = propertyInstances(instanceJson);
-
 /**
- * A Property as the wire gives it (presentProperty in present.ts), as json text sent as it comes.
+ * A Property as the wire gives it (presentProperty in present.ts), as json text sent as it comes,
+ * for the caller `viewer` on São Paulo's day `today`, from `properties` joined with its `owner`.
  * JSON.stringify writes -0 as 0; PostgreSQL writes it -0, so `+ 0` turns it into 0 first (every
  * other value is left as it is, and float8 prints the shortest text that reads back the same, as
  * JavaScript does).
  */
-const propertyJson = sql<string>`json_build_object(
+export const propertyJson = (viewer: SQL, today: SQL) => sql<string>`json_build_object(
   'id', ${properties.id},
   'owner', json_build_object(
     'id', ${properties.ownerId}, 'name', ${fullNameSql(owner.firstName, owner.lastName)}),
@@ -95,7 +94,7 @@ const propertyJson = sql<string>`json_build_object(
   'responsible_technician_name', ${properties.responsibleTechnicianName},
   'responsible_technician_phone', ${properties.responsibleTechnicianPhone},
   'responsible_technician_crea', ${properties.responsibleTechnicianCrea},
-  'process_instances', ${instancesJson},
+  'process_instances', ${propertyInstances(instanceJson(viewer, today))},
   'created_at', ${isoUtc(properties.createdAt)},
   'updated_at', ${isoUtc(properties.updatedAt)}
 )::text`;
@@ -140,7 +139,7 @@ export function propertyPageQuery(db: Db, name: string, staff: boolean, searchin
     () =>
       db
         .select({
-          json: propertyJson.as('json'),
+          json: propertyJson(sql`${sql.placeholder('viewerId')}`, todayParameter).as('json'),
           total: total.as('total'),
           version: version.as('version'),
         })

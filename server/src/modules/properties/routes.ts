@@ -29,7 +29,9 @@ export async function propertiesRoutes(base: FastifyInstance): Promise<void> {
     {
       schema: {
         tags,
-        summary: 'Propriedades: as próprias (produtor) ou todas (técnico, admin), por nome',
+        summary:
+          'Propriedades: as próprias (produtor) ou todas (técnico, admin), por nome; com ' +
+          'region, municipality ou sort, a tabela de propriedades (filtrada e ordenada)',
         security,
         querystring: PropertyListQuerySchema,
         response: list,
@@ -47,7 +49,8 @@ export async function propertiesRoutes(base: FastifyInstance): Promise<void> {
         tags,
         summary:
           'As propriedades de /property/all com o nome, o CNPJ (com ou sem máscara, inteiro ou ' +
-          'em parte) ou o município buscado, sem distinguir maiúsculas nem acentos',
+          'em parte) ou o município buscado, sem distinguir maiúsculas nem acentos; na tabela ' +
+          '(region, municipality ou sort), também o nome, o e-mail ou o CPF do produtor',
         security,
         querystring: PropertySearchQuerySchema,
         response: list,

@@ -36,6 +36,7 @@ import { saoPauloToday } from '../certificates/status';
 import { renewalOfferJson } from '../safras/queries';
 import { presentProperty, type InstanceJson } from './present';
 import { propertyInstances, propertyPageQuery } from './queries';
+import { isPropertyTableQuery, listPropertyTable } from './table';
 
 const m = messages.properties;
 const owner = alias(users, 'owner');
@@ -87,13 +88,15 @@ function selectProperties(db: Db) {
 
 /**
  * GET /api/property/all and /search: alphabetical, accents and case aside. Each property comes
- * as the json text PostgreSQL wrote for the caller (queries.ts), sent as it is.
+ * as the json text PostgreSQL wrote for the caller (queries.ts), sent as it is. The table's
+ * filters and sort (DESIGN §4c) go to its own statement (table.ts).
  */
 export async function listProperties(
   deps: AppDeps,
   caller: Caller,
   query: PropertyListQuery & { query?: string },
 ): Promise<Page<string>> {
+  if (isPropertyTableQuery(query)) return listPropertyTable(deps.db, caller, query);
   const term = propertySearchTerm(query.query ?? '');
   const staff = isStaff(caller);
   const name = `properties_${staff ? 'all' : 'own'}${term ? '_search' : ''}`;

@@ -2,6 +2,7 @@ import {
   IdParamsSchema,
   ManagedUserSchema,
   SetTechnicianBodySchema,
+  UserEventListQuerySchema,
   UserEventSchema,
   UserListQuerySchema,
   UserSearchQuerySchema,
@@ -34,7 +35,9 @@ export async function usersRoutes(base: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: TAGS,
-        summary: 'Todas as contas, em ordem alfabética',
+        summary:
+          'Todas as contas, em ordem alfabética; com role, status ou sort, a tabela de Usuários ' +
+          '(filtrada e ordenada)',
         security,
         querystring: UserListQuerySchema,
         response: list,
@@ -69,7 +72,7 @@ export async function usersRoutes(base: FastifyInstance): Promise<void> {
         summary: 'Histórico da conta: quem alterou o quê e quando, mais recentes primeiro',
         security,
         params: IdParamsSchema,
-        querystring: UserListQuerySchema,
+        querystring: UserEventListQuerySchema,
         response: { 200: z.array(UserEventSchema) },
       },
       onRequest: adminOnly,

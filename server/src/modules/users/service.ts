@@ -4,6 +4,7 @@ import {
   type ManagedUser,
   type SetTechnicianBody,
   type UserEvent,
+  type UserEventListQuery,
   type UserEventType,
   type UserListQuery,
 } from '@agroselo/contracts';
@@ -24,9 +25,10 @@ import {
 import { prepared, unseenPlaceholder } from '../../lib/prepared';
 import { rawStatement } from '../../lib/raw-statement';
 import { dataVersion, searchPageOfRows, searchTotals } from '../../lib/search-totals';
-import { searchPattern } from '../../lib/search';
+import { searchPattern, userSearchTerm } from '../../lib/search';
 import type { Caller } from '../../plugins/auth';
 import { recordUserEvent } from './events';
+import { isUserTableQuery, listUserTable } from './table';
 import {
   MANAGED_USER_COLUMNS,
   MANAGED_USER_WIDTH,
@@ -36,12 +38,6 @@ import {
 } from './present';
 
 type UserRow = typeof users.$inferSelect;
-
-/** A CPF typed with its mask (000.000.000-00), whole or in part, is searched by its digits. */
-export function userSearchTerm(query: string): string {
-  const trimmed = query.trim();
-  return /\d/.test(trimmed) && /^[\d.\-\s]+$/.test(trimmed) ? trimmed.replace(/\D/g, '') : trimmed;
-}
 
 /**
  * One statement per page, prepared with and without a search: the page walks users_list_idx
@@ -83,11 +79,15 @@ function userPageQuery(db: Db, name: string, searching: boolean) {
   };
 }
 
-/** The Usuários screen: every account, or those whose name, e-mail or CPF holds `query`. */
+/**
+ * The Usuários screen: every account, or those whose name, e-mail or CPF holds `query`. The
+ * table's filters and sort (DESIGN §4c) go to its own statement (table.ts).
+ */
 export async function listUsers(
   deps: AppDeps,
   query: UserListQuery & { query?: string },
 ): Promise<Page<ManagedUser>> {
+  if (isUserTableQuery(query)) return listUserTable(deps.db, query);
   const term = userSearchTerm(query.query ?? '');
   const name = term ? 'users_search' : 'users_all';
   const statements = prepared(deps.db, `${name}_statements`, (db) =>
@@ -119,7 +119,7 @@ const actor = alias(users, 'actor');
 export async function listUserEvents(
   deps: AppDeps,
   userId: string,
-  query: UserListQuery,
+  query: UserEventListQuery,
 ): Promise<Page<UserEvent>> {
   const rows = await deps.db
     .select({

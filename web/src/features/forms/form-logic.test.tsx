@@ -9,6 +9,7 @@ import {
   type FormInstance,
 } from '@agroselo/contracts';
 import { callTo, json } from '../../../test/fetch-mock';
+import { write } from '../../../test/render';
 import { FORM_URL, IDS, wireForm } from './test-data';
 import { renderFormPage } from './test-page';
 
@@ -104,10 +105,11 @@ describe('the form page with conditions and rules', () => {
     const area = await screen.findByRole('textbox', { name: 'Área cultivada (ha)' });
     expect(area).toHaveValue('182,5');
     await userEvent.clear(area);
+    // Typed key by key: the field keeps digits and one decimal comma as they come.
     await userEvent.type(area, '1O5.0');
     expect(area).toHaveValue('15,0');
     await userEvent.clear(area);
-    await userEvent.type(area, '600');
+    await write(area, '600');
     await userEvent.tab();
     expect(await screen.findByText(AREA_MESSAGE)).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
@@ -115,7 +117,7 @@ describe('the form page with conditions and rules', () => {
     expect(callTo(fetchMock, `PUT ${FORM_URL}/save`)).toBeUndefined();
 
     await userEvent.clear(area);
-    await userEvent.type(area, '210,25');
+    await write(area, '210,25');
     await userEvent.tab();
     expect(screen.queryByText(AREA_MESSAGE)).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
@@ -129,7 +131,7 @@ describe('the form page with conditions and rules', () => {
     const fetchMock = renderPage(logicForm(), { [`PUT ${FORM_URL}/save`]: json(logicForm()) });
     const area = await screen.findByRole('textbox', { name: 'Área cultivada (ha)' });
     await userEvent.clear(area);
-    await userEvent.type(area, '300');
+    await write(area, '300');
     const grant = screen.getByRole('radiogroup', { name: 'Possui outorga de uso da água' });
     await userEvent.click(within(grant).getByRole('radio', { name: 'Não' }));
     expect(screen.queryByRole('textbox', { name: 'Área cultivada (ha)' })).toBeNull();
@@ -146,7 +148,7 @@ describe('the form page with conditions and rules', () => {
     expect(await screen.findByText('Total de Dose: 0,9 L/ha')).toBeVisible();
     const dose = screen.getByRole('textbox', { name: 'Dose, linha 1 (L/ha)' });
     await userEvent.clear(dose);
-    await userEvent.type(dose, '1,5');
+    await write(dose, '1,5');
     expect(screen.getByText('Total de Dose: 1,5 L/ha')).toBeVisible();
     await userEvent.tab();
     expect(await screen.findByText(m.total('Dose', '1,5 L/ha', '1 L/ha'))).toBeVisible();

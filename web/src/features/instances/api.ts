@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AssignResult, InstanceSummary, SealLevel } from '@agroselo/contracts';
-import { api, type Camel, type QueryParams } from '../../api';
+import { api, listPage, type Camel, type QueryParams } from '../../api';
 import {
   formWith,
   INSTANCE_QUERY_KEY,
@@ -60,30 +60,26 @@ export function useConclude(instanceId: string) {
   });
 }
 
+const INSTANCE_LIST = { all: '/process-instance/all', search: '/process-instance/search' };
+
 /** A page of a staff table: the view's filters and sort (table-view.ts), on /all or /search. */
 export const instanceTableQueryOptions = (
   filters: QueryParams,
   search: string,
   page: number,
   pageSize: number,
-) => {
-  const term = search.trim();
-  return queryOptions({
-    queryKey: [...INSTANCE_LIST_QUERY_KEY, 'table', { filters, search: term, page, pageSize }],
+) =>
+  queryOptions({
+    queryKey: [
+      ...INSTANCE_LIST_QUERY_KEY,
+      'table',
+      { filters, search: search.trim(), page, pageSize },
+    ],
     queryFn: ({ signal }) =>
-      api.list<InstanceItem>(term ? '/process-instance/search' : '/process-instance/all', {
-        signal,
-        query: {
-          ...filters,
-          query: term || undefined,
-          limit: pageSize,
-          offset: (page - 1) * pageSize,
-        },
-      }),
+      listPage<InstanceItem>(INSTANCE_LIST, filters, { search, page, pageSize }, signal),
     refetchInterval: 60_000,
     placeholderData: keepPreviousData,
   });
-};
 
 export type AssignResultItem = Camel<AssignResult>;
 

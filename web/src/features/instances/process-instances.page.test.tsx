@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { InstanceStatus } from '@agroselo/contracts';
 import { json, mockFetch } from '../../../test/fetch-mock';
-import { LocationProbe, renderWithProviders } from '../../../test/render';
+import { LocationProbe, renderWithProviders, typeWithoutPauses } from '../../../test/render';
 import { ProcessInstancesPage } from './process-instances.page';
 import { wireInstance, wirePending } from './test-data';
 
@@ -101,7 +101,7 @@ describe('ProcessInstancesPage', () => {
     renderPage();
     await cardOf('Fazenda Lagoa Mirim');
 
-    await userEvent.type(screen.getByRole('searchbox', { name: 'Buscar processos' }), 'camaqua');
+    await typeWithoutPauses(screen.getByRole('searchbox', { name: 'Buscar processos' }), 'camaqua');
     await waitFor(() =>
       expect(screen.queryByRole('article', { name: 'Fazenda Lagoa Mirim' })).toBeNull(),
     );

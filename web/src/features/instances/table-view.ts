@@ -1,14 +1,25 @@
-import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import {
   REGION_LABELS,
-  REGIONS,
   type InstanceLevelFilter,
   type InstanceListFilter,
   type InstanceSortKey,
   type Region,
 } from '@agroselo/contracts';
 import type { QueryParams } from '../../api';
+import {
+  choiceField,
+  labelField,
+  readTableView,
+  sortParam,
+  textField,
+  useTableView as useAddressView,
+  writeTableView,
+  type TableSort as SortOf,
+  type TableView as AddressView,
+  type ViewChange as AddressViewChange,
+  type ViewField,
+  type ViewSpec,
+} from '../../components/table/table-address';
 
 /**
  * The whole view of a staff table lives in the address, in Portuguese
@@ -47,11 +58,6 @@ export const LEVEL_OPTIONS: { value: InstanceLevelFilter; label: string }[] = [
   { value: 'sem_nivel', label: 'Sem nível' },
 ];
 
-export const REGION_OPTIONS = REGIONS.map((region) => ({
-  value: region,
-  label: REGION_LABELS[region],
-}));
-
 /** The columns' names in the address; `-` in front reverses, as the API's `sort`. */
 export const SORT_WORDS: Record<InstanceSortKey, string> = {
   created_at: 'solicitado',
@@ -69,25 +75,9 @@ export const SORT_WORDS: Record<InstanceSortKey, string> = {
 /** `tecnico=` takes a technician's id, or these words. */
 export const UNASSIGNED_WORD = 'sem-tecnico';
 
-const invert = <K extends string>(record: Record<K, string>) =>
-  Object.fromEntries(Object.entries(record).map(([key, word]) => [word, key])) as Record<
-    string,
-    K | undefined
-  >;
-const STATUS_BY_WORD = invert(STATUS_WORDS);
-const LEVEL_BY_WORD = invert(LEVEL_WORDS);
-const SORT_BY_WORD = invert(SORT_WORDS);
-const REGION_BY_LABEL = Object.fromEntries(
-  REGIONS.map((region) => [REGION_LABELS[region].toLowerCase(), region]),
-) as Record<string, Region | undefined>;
+export type TableSort = SortOf<InstanceSortKey>;
 
-export interface TableSort {
-  key: InstanceSortKey;
-  descending: boolean;
-}
-
-/** What the address says, read into the API's terms; words it does not know are left out. */
-export interface TableView {
+interface Filters {
   status: InstanceListFilter;
   safra: string;
   processId: string;
@@ -99,92 +89,70 @@ export interface TableView {
   late: boolean;
   minWaitingDays: number | null;
   minIdleDays: number | null;
-  search: string;
+}
+
+/** What the address says, read into the API's terms; words it does not know are left out. */
+export type TableView = AddressView<Filters, InstanceSortKey>;
+export type ViewChange = AddressViewChange<Filters, InstanceSortKey>;
+
+interface Defaults {
+  status: InstanceListFilter;
   sort: TableSort;
-  /** 1-based. */
-  page: number;
 }
 
-export type ViewChange = Partial<Omit<TableView, 'page'>> & { page?: number };
+const daysField = (param: string): ViewField<number | null> => ({
+  param,
+  read: (word) => {
+    const number = Number(word);
+    return word && Number.isInteger(number) && number >= 0 ? number : null;
+  },
+  write: (value) => value !== null && String(value),
+});
 
-const days = (value: string | null) => {
-  const number = Number(value);
-  return value && Number.isInteger(number) && number >= 0 ? number : null;
-};
+const specs = new WeakMap<Defaults, ViewSpec<Filters, InstanceSortKey>>();
 
-function readSort(word: string | null, fallback: TableSort): TableSort {
-  if (!word) return fallback;
-  const descending = word.startsWith('-');
-  const key = SORT_BY_WORD[descending ? word.slice(1) : word];
-  return key ? { key, descending } : fallback;
+/** The address's names and words of a page's table, whose defaults are the page's. */
+function specOf(defaults: Defaults): ViewSpec<Filters, InstanceSortKey> {
+  let spec = specs.get(defaults);
+  if (!spec) {
+    spec = {
+      fields: {
+        status: choiceField('situacao', STATUS_WORDS, defaults.status),
+        safra: textField('safra'),
+        processId: textField('selo'),
+        level: choiceField('nivel', LEVEL_WORDS),
+        region: labelField('regiao', REGION_LABELS),
+        municipality: textField('municipio'),
+        technician: {
+          param: 'tecnico',
+          read: (word) => (word === UNASSIGNED_WORD ? 'unassigned' : (word ?? '')),
+          write: (value) => (value === 'unassigned' ? UNASSIGNED_WORD : value),
+        },
+        late: {
+          param: 'atrasadas',
+          read: (word) => word === 'sim',
+          write: (value) => value && 'sim',
+        },
+        minWaitingDays: daysField('espera'),
+        minIdleDays: daysField('parado'),
+      },
+      sortWords: SORT_WORDS,
+      defaultSort: defaults.sort,
+    };
+    specs.set(defaults, spec);
+  }
+  return spec;
 }
 
-export function readView(
-  params: URLSearchParams,
-  defaults: { status: InstanceListFilter; sort: TableSort },
-): TableView {
-  return {
-    status: STATUS_BY_WORD[params.get('situacao') ?? ''] ?? defaults.status,
-    safra: params.get('safra') ?? '',
-    processId: params.get('selo') ?? '',
-    level: LEVEL_BY_WORD[params.get('nivel') ?? ''] ?? null,
-    region: REGION_BY_LABEL[(params.get('regiao') ?? '').toLowerCase()] ?? null,
-    municipality: params.get('municipio') ?? '',
-    technician:
-      params.get('tecnico') === UNASSIGNED_WORD ? 'unassigned' : (params.get('tecnico') ?? ''),
-    late: params.get('atrasadas') === 'sim',
-    minWaitingDays: days(params.get('espera')),
-    minIdleDays: days(params.get('parado')),
-    search: params.get('busca') ?? '',
-    sort: readSort(params.get('ordem'), defaults.sort),
-    page: Math.max(1, Math.floor(Number(params.get('pagina'))) || 1),
-  };
-}
+export const readView = (params: URLSearchParams, defaults: Defaults): TableView =>
+  readTableView(specOf(defaults), params);
 
 /** The address of a view: only what differs from the defaults, so a plain page has a plain URL. */
-export function writeView(
+export const writeView = (
   view: TableView,
-  defaults: { status: InstanceListFilter; sort: TableSort },
+  defaults: Defaults,
   keep: URLSearchParams,
-): URLSearchParams {
-  const params = new URLSearchParams();
-  // Parameters of the page that are not the table's (e.g. Pendentes' 'atribuidas') stay.
-  for (const [name, value] of keep) if (!TABLE_PARAMS.has(name)) params.append(name, value);
-  const set = (name: string, value: string | null | false | undefined) => {
-    if (value) params.set(name, value);
-  };
-  set('busca', view.search.trim());
-  if (view.status !== defaults.status) set('situacao', STATUS_WORDS[view.status]);
-  set('safra', view.safra);
-  set('selo', view.processId);
-  set('nivel', view.level && LEVEL_WORDS[view.level]);
-  set('regiao', view.region && REGION_LABELS[view.region]);
-  set('municipio', view.municipality.trim());
-  set('tecnico', view.technician === 'unassigned' ? UNASSIGNED_WORD : view.technician);
-  set('atrasadas', view.late && 'sim');
-  set('espera', view.minWaitingDays !== null && String(view.minWaitingDays));
-  set('parado', view.minIdleDays !== null && String(view.minIdleDays));
-  if (view.sort.key !== defaults.sort.key || view.sort.descending !== defaults.sort.descending)
-    set('ordem', `${view.sort.descending ? '-' : ''}${SORT_WORDS[view.sort.key]}`);
-  if (view.page > 1) set('pagina', String(view.page));
-  return params;
-}
-
-const TABLE_PARAMS = new Set([
-  'busca',
-  'situacao',
-  'safra',
-  'selo',
-  'nivel',
-  'regiao',
-  'municipio',
-  'tecnico',
-  'atrasadas',
-  'espera',
-  'parado',
-  'ordem',
-  'pagina',
-]);
+): URLSearchParams => writeTableView(specOf(defaults), view, keep);
 
 /** The API's filters of a view (also what 'Exportar' sends, so the file is the view). */
 export function apiFilters(view: TableView): QueryParams {
@@ -199,20 +167,9 @@ export function apiFilters(view: TableView): QueryParams {
     late: view.late ? 'true' : undefined,
     min_waiting_days: view.minWaitingDays ?? undefined,
     min_idle_days: view.minIdleDays ?? undefined,
-    sort: `${view.sort.descending ? '-' : ''}${view.sort.key}`,
+    sort: sortParam(view.sort),
   };
 }
 
 /** A staff table's view from the address, and its changes as new history entries. */
-export function useTableView(defaults: { status: InstanceListFilter; sort: TableSort }) {
-  const [params, setParams] = useSearchParams();
-  const view = useMemo(() => readView(params, defaults), [params, defaults]);
-  const change = useCallback(
-    (next: ViewChange) =>
-      setParams((current) =>
-        writeView({ ...readView(current, defaults), page: 1, ...next }, defaults, current),
-      ),
-    [setParams, defaults],
-  );
-  return { view, change };
-}
+export const useTableView = (defaults: Defaults) => useAddressView(specOf(defaults));

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Property, PropertyBody, PropertyRegisterBody, Stamp } from '@agroselo/contracts';
-import { api, type Camel } from '../../api';
+import { api, listPage, type Camel, type QueryParams } from '../../api';
+import type { ListPageParams } from '../../components/list/searched-list';
 import { SESSION_QUERY_KEY } from '../../session';
 
 export type PropertyItem = Camel<Property>;
@@ -12,31 +13,23 @@ export const PROPERTY_QUERY_KEY = ['property'] as const;
 /** The staff dashboards of instances (features/instances): a started process appears there. */
 const INSTANCE_QUERY_KEY = ['process-instance'] as const;
 
-/** Rows per page of the staff's Propriedades, here for its route to ask the first page too. */
+const PROPERTY_LIST = { all: '/property/all', search: '/property/search' };
+
+/** Rows per page of Propriedades on a phone, for its route to ask the first page too. */
 export const PROPERTY_LIST_PAGE_SIZE = 20;
 
-export interface PropertyListParams {
-  /** What the user typed; blank lists everything. */
-  search: string;
-  /** 1-based. */
-  page: number;
-  pageSize: number;
-}
-
-/** /all lists the caller's properties (all of them for staff), /search filters them. */
-export const propertyListQueryOptions = ({ search, page, pageSize }: PropertyListParams) => {
-  const term = search.trim();
-  return queryOptions({
-    queryKey: [...PROPERTY_QUERY_KEY, 'list', { search: term, page, pageSize }],
-    queryFn: ({ signal }) =>
-      api.list<PropertyItem>(term ? '/property/search' : '/property/all', {
-        signal,
-        query: { query: term || undefined, limit: pageSize, offset: (page - 1) * pageSize },
-      }),
+/**
+ * /all lists the caller's properties (all of them for staff), /search filters them. The table
+ * (from 992 px) sends its filters and sort too, so the server reads the table's statement and its
+ * search also finds the producer (DESIGN §4c).
+ */
+export const propertyListQueryOptions = (params: ListPageParams, filters: QueryParams = {}) =>
+  queryOptions({
+    queryKey: [...PROPERTY_QUERY_KEY, 'list', { ...params, search: params.search.trim(), filters }],
+    queryFn: ({ signal }) => listPage<PropertyItem>(PROPERTY_LIST, filters, params, signal),
     // Typing a search keeps the rows on screen until the new answer arrives.
     placeholderData: keepPreviousData,
   });
-};
 
 export const propertyQueryOptions = (id: string) =>
   queryOptions({

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json, mockFetch } from '../../../test/fetch-mock';
+import { wideScreen } from '../../../test/media';
 import { LocationProbe, renderWithProviders } from '../../../test/render';
 import { PropertiesPage } from './properties.page';
 import { wireProperty } from './test-data';
@@ -110,5 +111,74 @@ describe('PropertiesPage', () => {
     renderPage();
     await user.click(await screen.findByRole('button', { name: 'Página 3' }));
     await waitFor(() => expect(urls(fetchMock)).toContain('/api/property/all?limit=20&offset=40'));
+  });
+});
+
+describe('PropertiesPage from 992 px: the table', () => {
+  const table = () => screen.findByRole('table', { name: 'Propriedades' });
+
+  it('reads the view from the address, asks the server for it and shows each row', async () => {
+    wideScreen();
+    const fetchMock = mockFetch({
+      [ALL]: json([arroio, lagoa], { headers: { 'X-Total-Count': '2' } }),
+    });
+    renderPage('/properties?regiao=planície costeira interna&municipio=Camaquã&ordem=-pedidos');
+    const rows = within(await table()).getAllByRole('row');
+    expect(rows[0]!.textContent).toBe('NomeCNPJMunicípioRegiãoResponsávelPedidosAções');
+    const first = within(rows[1]!);
+    expect(first.getByRole('button', { name: 'Granja Arroio Duro' })).toBeVisible();
+    expect(rows[1]).toHaveTextContent('29.384.756/0001-63');
+    expect(rows[1]).toHaveTextContent('Planície Costeira Interna');
+    expect(rows[1]).toHaveTextContent('Em Andamento');
+    expect(rows[1]).toHaveTextContent('último: Arroz Sustentável RS');
+    expect(rows[2]).toHaveTextContent('Zona Sul');
+    expect(rows[2]).toHaveTextContent('Nenhum');
+    expect(
+      within(rows[2]!).getByRole('link', { name: 'Detalhes de Fazenda Lagoa Mirim' }),
+    ).toHaveAttribute('href', `/property/${lagoa.id}`);
+    expect(screen.getByText('2 propriedades')).toBeInTheDocument();
+    expect(urls(fetchMock)).toContain(
+      `/api/property/all?region=costeira_interna&municipality=${encodeURIComponent('Camaquã')}&sort=-requests&limit=25&offset=0`,
+    );
+    const filters = within(screen.getByRole('form', { name: 'Filtros' }));
+    expect(filters.getByRole('textbox', { name: 'Região' })).toHaveValue(
+      'Planície Costeira Interna',
+    );
+    expect(filters.getByRole('textbox', { name: 'Município' })).toHaveValue('Camaquã');
+    expect(screen.getByRole('columnheader', { name: 'Pedidos' })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+  });
+
+  it('filters by region and municipality, sorts, and opens the overlay from a row', async () => {
+    wideScreen();
+    const user = userEvent.setup();
+    const fetchMock = mockFetch({ [ALL]: json([arroio], { headers: { 'X-Total-Count': '1' } }) });
+    renderPage();
+    await table();
+    const filters = within(screen.getByRole('form', { name: 'Filtros' }));
+    await user.click(filters.getByRole('textbox', { name: 'Região' }));
+    await user.click(await screen.findByRole('option', { name: 'Campanha' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/properties?regiao=Campanha');
+    await user.type(filters.getByRole('textbox', { name: 'Município' }), 'Bagé{Enter}');
+    expect(screen.getByTestId('location')).toHaveTextContent(
+      '/properties?regiao=Campanha&municipio=Bag%C3%A9',
+    );
+    const cnpj = screen.getByRole('columnheader', { name: 'CNPJ' });
+    await user.click(within(cnpj).getByRole('button'));
+    await waitFor(() => expect(cnpj).toHaveAttribute('aria-sort', 'ascending'));
+    await waitFor(() =>
+      expect(urls(fetchMock)).toContain(
+        `/api/property/all?region=campanha&municipality=${encodeURIComponent('Bagé')}&sort=cnpj&limit=25&offset=0`,
+      ),
+    );
+    await user.click(filters.getByRole('button', { name: 'Limpar filtros' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/properties?ordem=cnpj');
+    expect(filters.getByRole('textbox', { name: 'Município' })).toHaveValue('');
+
+    await user.click(await screen.findByRole('button', { name: 'Granja Arroio Duro' }));
+    const overlay = await screen.findByRole('dialog', { name: 'Granja Arroio Duro' });
+    expect(within(overlay).getByRole('link', { name: 'Editar' })).toBeVisible();
   });
 });

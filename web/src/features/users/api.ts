@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { ManagedUser, SetTechnicianBody, UserEvent } from '@agroselo/contracts';
-import { api, type Camel } from '../../api';
+import { api, listPage, type Camel, type QueryParams } from '../../api';
+import type { ListPageParams } from '../../components/list/searched-list';
 
 export type UserItem = Camel<ManagedUser>;
 export type UserEventItem = Camel<UserEvent>;
@@ -8,30 +9,22 @@ export type UserEventItem = Camel<UserEvent>;
 /** Every query of this area; a change to an account invalidates by this prefix. */
 export const USERS_QUERY_KEY = ['user'] as const;
 
-/** Cards per page of Usuários (the 1, 2 and 3 columns), here for its route to ask it too. */
+const USER_LIST = { all: '/user/all', search: '/user/search' };
+
+/** Cards per page of Usuários on a phone (the 1, 2 and 3 columns), for its route to ask too. */
 export const USER_LIST_PAGE_SIZE = 12;
 
-export interface UserListParams {
-  /** What the admin typed; blank lists everyone. */
-  search: string;
-  /** 1-based. */
-  page: number;
-  pageSize: number;
-}
-
-/** /all lists every account; /search finds by name, e-mail or CPF (case, accents and mask aside). */
-export const userListQueryOptions = ({ search, page, pageSize }: UserListParams) => {
-  const term = search.trim();
-  return queryOptions({
-    queryKey: [...USERS_QUERY_KEY, 'list', { search: term, page, pageSize }],
-    queryFn: ({ signal }) =>
-      api.list<UserItem>(term ? '/user/search' : '/user/all', {
-        signal,
-        query: { query: term || undefined, limit: pageSize, offset: (page - 1) * pageSize },
-      }),
+/**
+ * /all lists every account; /search finds by name, e-mail or CPF (case, accents and mask aside).
+ * The table (from 992 px) sends its filters and sort too, so the server reads the table's
+ * statement (DESIGN §4c).
+ */
+export const userListQueryOptions = (params: ListPageParams, filters: QueryParams = {}) =>
+  queryOptions({
+    queryKey: [...USERS_QUERY_KEY, 'list', { ...params, search: params.search.trim(), filters }],
+    queryFn: ({ signal }) => listPage<UserItem>(USER_LIST, filters, params, signal),
     placeholderData: keepPreviousData,
   });
-};
 
 export const HISTORY_PAGE_SIZE = 20;
 

@@ -4,7 +4,8 @@ import { Notifications } from '@mantine/notifications';
 import { describe, expect, it } from 'vitest';
 import { messages, type ManagedUser, type UserEvent } from '@agroselo/contracts';
 import { callTo, json, mockFetch } from '../../../test/fetch-mock';
-import { LocationProbe, renderWithProviders } from '../../../test/render';
+import { wideScreen } from '../../../test/media';
+import { LocationProbe, renderWithProviders, typeWithoutPauses } from '../../../test/render';
 import { storeToken, wireUser } from '../../../test/users';
 import { UsersPage } from './users.page';
 
@@ -103,7 +104,7 @@ describe('UsersPage', () => {
       [SEARCH]: () => json([], { headers: { 'X-Total-Count': '0' } }),
     });
     await cardOf('Ângela Conceição');
-    await userEvent.type(screen.getByRole('searchbox', { name: 'Buscar usuários' }), '529.982');
+    await typeWithoutPauses(screen.getByRole('searchbox', { name: 'Buscar usuários' }), '529.982');
     // Debounced: one search for what was typed, not one per key.
     expect(
       await screen.findByText('Nenhum usuário encontrado', {}, { timeout: 3000 }),
@@ -231,5 +232,88 @@ describe('UsersPage', () => {
     expect(modal.getByRole('button', { name: 'Tornar Administrador' })).toBeDisabled();
     await userEvent.click(modal.getByRole('button', { name: 'Reativar conta' }));
     expect(await modal.findByRole('alert')).toHaveTextContent(messages.users.notFound);
+  });
+});
+
+describe('UsersPage from 992 px: the table', () => {
+  const tableRows = async () => {
+    const table = await screen.findByRole('table', { name: 'Usuários' });
+    return within(table).getAllByRole('row').slice(1);
+  };
+
+  it('reads the view from the address, asks the server for it and shows the rows', async () => {
+    wideScreen();
+    const fetchMock = renderPage({}, '/users?papel=produtor&situacao=ativos&ordem=-cadastro');
+    const [first] = await tableRows();
+    const row = within(first!);
+    expect(row.getByText('Ângela Conceição')).toBeInTheDocument();
+    expect(row.getByText('angela@fazenda.com.br')).toBeInTheDocument();
+    expect(row.getByText('Produtor')).toBeInTheDocument();
+    expect(row.getByText('Ativo')).toBeInTheDocument();
+    expect(row.getByText('10/03/2026')).toBeInTheDocument();
+    expect(screen.getByText('3 usuários')).toBeInTheDocument();
+    expect(await screen.findByText('Você')).toBeInTheDocument();
+    expect(urls(fetchMock)).toContain(
+      '/api/user/all?role=owner&status=active&sort=-created_at&limit=25&offset=0',
+    );
+    const filters = within(screen.getByRole('form', { name: 'Filtros' }));
+    expect(filters.getByRole('textbox', { name: 'Papel' })).toHaveValue('Produtor');
+    expect(filters.getByRole('textbox', { name: 'Situação' })).toHaveValue('Ativos');
+    expect(screen.getByRole('columnheader', { name: 'Cadastro' })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+    expect(screen.getByRole('columnheader', { name: 'Nome' })).toHaveAttribute('aria-sort', 'none');
+    expect(screen.queryByRole('article')).toBeNull();
+  });
+
+  it('sorts by a column, then the other way, each a new address', async () => {
+    wideScreen();
+    const fetchMock = renderPage({});
+    await tableRows();
+    const email = screen.getByRole('columnheader', { name: 'E-mail' });
+    await userEvent.click(within(email).getByRole('button'));
+    await waitFor(() => expect(email).toHaveAttribute('aria-sort', 'ascending'));
+    expect(screen.getByTestId('location')).toHaveTextContent('/users?ordem=email');
+    await userEvent.click(within(email).getByRole('button'));
+    await waitFor(() => expect(email).toHaveAttribute('aria-sort', 'descending'));
+    expect(screen.getByTestId('location')).toHaveTextContent('/users?ordem=-email');
+    await waitFor(() =>
+      expect(urls(fetchMock)).toContain('/api/user/all?sort=-email&limit=25&offset=0'),
+    );
+  });
+
+  it('filters by role and status, searches within them and clears the filters', async () => {
+    wideScreen();
+    const fetchMock = renderPage({
+      [SEARCH]: json([angela], { headers: { 'X-Total-Count': '1' } }),
+    });
+    await tableRows();
+    const filters = within(screen.getByRole('form', { name: 'Filtros' }));
+    await userEvent.click(filters.getByRole('textbox', { name: 'Papel' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Técnico' }));
+    await userEvent.click(filters.getByRole('textbox', { name: 'Situação' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Inativos' }));
+    expect(screen.getByTestId('location')).toHaveTextContent(
+      '/users?papel=tecnico&situacao=inativos',
+    );
+    await userEvent.click(screen.getByRole('searchbox', { name: 'Buscar usuários' }));
+    await userEvent.paste('angela');
+    await waitFor(() =>
+      expect(urls(fetchMock)).toContain(
+        '/api/user/search?role=technician&status=inactive&sort=name&query=angela&limit=25&offset=0',
+      ),
+    );
+    await userEvent.click(filters.getByRole('button', { name: 'Limpar filtros' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/users?busca=angela');
+  });
+
+  it("opens 'Gerenciar' from a row", async () => {
+    wideScreen();
+    renderPage({ [`GET /api/user/${joao.id}/events`]: json(history) });
+    await tableRows();
+    const modal = await openManage('João Pereira');
+    expect(await modal.findByText('Conta desativada')).toBeInTheDocument();
+    expect(modal.getByRole('button', { name: 'Reativar conta' })).toBeInTheDocument();
   });
 });

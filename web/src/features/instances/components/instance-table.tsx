@@ -1,28 +1,16 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import {
-  Anchor,
-  Badge,
-  Checkbox,
-  Table,
-  Text,
-  UnstyledButton,
-  VisuallyHidden,
-} from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
-import {
-  flexRender,
-  getCoreRowModel,
-  useReactTable,
-  type ColumnDef,
-  type RowSelectionState,
-} from '@tanstack/react-table';
+import { Anchor, Badge, Text, VisuallyHidden } from '@mantine/core';
 import { REGION_LABELS, type InstanceSortKey } from '@agroselo/contracts';
 import { StatusBadge } from '../../../components/status-badge';
+import {
+  DataTable,
+  type DataColumn,
+  type RowSelection,
+} from '../../../components/table/data-table';
 import { formatCnpj } from '../../../lib/masks';
 import type { InstanceItem } from '../api';
 import type { TableSort } from '../table-view';
-import classes from './instance-table.module.css';
 
 interface InstanceTableProps {
   items: InstanceItem[];
@@ -31,7 +19,7 @@ interface InstanceTableProps {
   /** Days past which the ages read as late (the admin's threshold). */
   staleDays: number;
   /** Rows can be chosen (admins assign them). */
-  selection?: { selected: RowSelectionState; onChange: (selected: RowSelectionState) => void };
+  selection?: RowSelection;
   busy: boolean;
   /** The table's accessible name, e.g. 'Processos'. */
   label: string;
@@ -43,21 +31,14 @@ const days = (value: number) => (value === 1 ? '1 dia' : `${value} dias`);
 function Age({ value, staleDays }: { value: number; staleDays: number }) {
   const late = value > staleDays;
   return (
-    <Text size="sm" fw={late ? 700 : 400} c={late ? 'red.9' : undefined} className={classes.number}>
+    <Text size="sm" fw={late ? 700 : 400} c={late ? 'red.9' : undefined}>
       {days(value)}
       {late && <VisuallyHidden> (acima do limite de {staleDays} dias)</VisuallyHidden>}
     </Text>
   );
 }
 
-interface Column {
-  id: string;
-  header: string;
-  sortKey?: InstanceSortKey;
-  cell: (item: InstanceItem, staleDays: number) => React.ReactNode;
-}
-
-const COLUMNS: Column[] = [
+const columnsOf = (staleDays: number): DataColumn<InstanceItem, InstanceSortKey>[] => [
   {
     id: 'business',
     header: 'Propriedade',
@@ -116,13 +97,15 @@ const COLUMNS: Column[] = [
     id: 'waiting',
     header: 'Espera',
     sortKey: 'waiting_days',
-    cell: (item, staleDays) => <Age value={item.waitingDays} staleDays={staleDays} />,
+    numeric: true,
+    cell: (item) => <Age value={item.waitingDays} staleDays={staleDays} />,
   },
   {
     id: 'idle',
     header: 'Sem movimento',
     sortKey: 'idle_days',
-    cell: (item, staleDays) => <Age value={item.idleDays} staleDays={staleDays} />,
+    numeric: true,
+    cell: (item) => <Age value={item.idleDays} staleDays={staleDays} />,
   },
   {
     id: 'late',
@@ -140,31 +123,7 @@ const COLUMNS: Column[] = [
   },
 ];
 
-const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
-
-/** A sortable header: a button inside the column header, whose state `aria-sort` announces. */
-function SortHeader({
-  column,
-  sort,
-  onSort,
-}: {
-  column: Column;
-  sort: TableSort;
-  onSort: (sort: TableSort) => void;
-}) {
-  const key = column.sortKey!;
-  const active = sort.key === key;
-  const Icon = !active ? IconArrowsSort : sort.descending ? IconArrowDown : IconArrowUp;
-  return (
-    <UnstyledButton
-      className={classes.sortButton}
-      onClick={() => onSort({ key, descending: active ? !sort.descending : false })}
-    >
-      {column.header}
-      <Icon size={14} aria-hidden />
-    </UnstyledButton>
-  );
-}
+const businessName = (item: InstanceItem) => item.business.businessName;
 
 /** The staff table of requests (from 992 px): sortable headers, ages, and row choice for admins. */
 export function InstanceTable({
@@ -176,111 +135,18 @@ export function InstanceTable({
   busy,
   label,
 }: InstanceTableProps) {
-  const columns = useMemo<ColumnDef<InstanceItem>[]>(
-    () => [
-      ...(selection
-        ? [
-            {
-              id: 'select',
-              header: ({ table }) => (
-                <Checkbox
-                  aria-label="Selecionar todos desta página"
-                  checked={table.getIsAllRowsSelected()}
-                  indeterminate={table.getIsSomeRowsSelected()}
-                  onChange={table.getToggleAllRowsSelectedHandler()}
-                />
-              ),
-              cell: ({ row }) => (
-                <Checkbox
-                  aria-label={`Selecionar ${row.original.business.businessName}`}
-                  checked={row.getIsSelected()}
-                  onChange={row.getToggleSelectedHandler()}
-                />
-              ),
-            } satisfies ColumnDef<InstanceItem>,
-          ]
-        : []),
-      ...COLUMNS.map((column): ColumnDef<InstanceItem> => ({
-        id: column.id,
-        header: () =>
-          column.sortKey ? (
-            <SortHeader column={column} sort={sort} onSort={onSort} />
-          ) : (
-            column.header
-          ),
-        cell: ({ row }) => column.cell(row.original, staleDays),
-        meta: { sortKey: column.sortKey },
-      })),
-    ],
-    [selection, sort, onSort, staleDays],
-  );
-  const table = useReactTable({
-    data: items,
-    columns,
-    getRowId: (item) => item.id,
-    getCoreRowModel: getCoreRowModel(),
-    manualSorting: true,
-    manualPagination: true,
-    manualFiltering: true,
-    enableRowSelection: Boolean(selection),
-    state: { rowSelection: selection?.selected ?? {} },
-    onRowSelectionChange: (updater) => {
-      if (!selection) return;
-      selection.onChange(typeof updater === 'function' ? updater(selection.selected) : updater);
-    },
-  });
-
+  const columns = useMemo(() => columnsOf(staleDays), [staleDays]);
   return (
-    <Table.ScrollContainer minWidth={960}>
-      <Table
-        striped
-        highlightOnHover
-        verticalSpacing="xs"
-        aria-label={label}
-        aria-busy={busy}
-        className={classes.table}
-      >
-        <Table.Thead>
-          {table.getHeaderGroups().map((group) => (
-            <Table.Tr key={group.id}>
-              {group.headers.map((header) => {
-                const sortKey = (
-                  header.column.columnDef.meta as { sortKey?: InstanceSortKey } | undefined
-                )?.sortKey;
-                return (
-                  <Table.Th
-                    key={header.id}
-                    scope="col"
-                    aria-sort={
-                      sortKey
-                        ? sortKey === sort.key
-                          ? ARIA_SORT[sort.descending ? 'desc' : 'asc']
-                          : 'none'
-                        : undefined
-                    }
-                  >
-                    {flexRender(header.column.columnDef.header, header.getContext())}
-                  </Table.Th>
-                );
-              })}
-            </Table.Tr>
-          ))}
-        </Table.Thead>
-        <Table.Tbody>
-          {table.getRowModel().rows.map((row) => (
-            <Table.Tr
-              key={row.id}
-              bg={row.getIsSelected() ? 'var(--mantine-primary-color-light)' : undefined}
-            >
-              {row.getVisibleCells().map((cell) => (
-                <Table.Td key={cell.id}>
-                  {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                </Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      items={items}
+      columns={columns}
+      getRowId={(item) => item.id}
+      sort={sort}
+      onSort={onSort}
+      selection={selection && { ...selection, rowName: businessName }}
+      busy={busy}
+      label={label}
+      minWidth={960}
+    />
   );
 }

@@ -2,12 +2,13 @@ import { Fragment, useMemo, useState, type ReactNode } from 'react';
 import { Button, Group, SimpleGrid, Skeleton, Stack, VisuallyHidden } from '@mantine/core';
 import { IconClipboardList, IconUserShare } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import type { RowSelectionState } from '@tanstack/react-table';
 import { DEFAULT_STALE_DAYS } from '@agroselo/contracts';
 import { EmptyList } from '../../../components/list/empty-list';
 import { SearchedList } from '../../../components/list/searched-list';
 import { ExportMenu } from '../../../components/export-menu';
-import { useWide } from '../../../lib/wide';
+import { useViewSelection } from '../../../components/table/use-view-selection';
+import { TableSkeleton } from '../../../components/table/table-skeleton';
+import { useWide } from '../../../components/table/use-wide';
 import {
   instanceTableQueryOptions,
   sealOptionsQueryOptions,
@@ -78,15 +79,10 @@ export function StaffInstances({
   const seals = useQuery({ ...sealOptionsQueryOptions(), enabled: wide });
   const technicians = useQuery({ ...technicianOptionsQueryOptions(), enabled: wide && isAdmin });
   const stale = useQuery({ ...staleDaysQueryOptions(), enabled: wide });
-  const [selected, setSelected] = useState<RowSelectionState>({});
+  const [selected, setSelected] = useViewSelection(
+    `${JSON.stringify(filters)}|${view.search}|${view.page}`,
+  );
   const [assigning, setAssigning] = useState<InstanceItem[] | null>(null);
-  // Another view or page: what was chosen in the last one no longer shows.
-  const shown = `${JSON.stringify(filters)}|${view.search}|${view.page}`;
-  const [shownView, setShownView] = useState(shown);
-  if (shownView !== shown) {
-    setShownView(shown);
-    setSelected({});
-  }
 
   const options = {
     safras: [...new Set((seals.data?.items ?? []).map((process) => process.safra))]
@@ -129,7 +125,7 @@ export function StaffInstances({
         }
         countLabel={countLabel}
         errorTitle="Não foi possível carregar os processos"
-        skeleton={wide ? <Skeleton h={400} radius="md" /> : <CardsSkeleton />}
+        skeleton={wide ? <TableSkeleton label="Carregando processos…" /> : <CardsSkeleton />}
         empty={(search, clear) =>
           search ? (
             <EmptyList
