@@ -524,6 +524,19 @@ async function audit(
   };
 }
 
+/** The columns of a Lighthouse table, cold and repeat visits alike. */
+const SCORE_COLUMNS = [
+  'page',
+  'performance',
+  'accessibility',
+  'FCP s',
+  'LCP s',
+  'CLS',
+  'TBT ms',
+  'JS KB sent',
+  'target',
+];
+
 function table(header: string[], rows: string[][]): string {
   const widths = header.map((cell, i) => Math.max(cell.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
@@ -726,20 +739,7 @@ async function main() {
                 .map(([role, email]) => `${role} (${email})`)
                 .join(', ')}:`,
               '',
-              table(
-                [
-                  'page',
-                  'performance',
-                  'accessibility',
-                  'FCP s',
-                  'LCP s',
-                  'CLS',
-                  'TBT ms',
-                  'JS KB sent',
-                  'target',
-                ],
-                scoreRows,
-              ),
+              table(SCORE_COLUMNS, scoreRows),
               '',
             ]
           : []),
@@ -747,20 +747,7 @@ async function main() {
           ? [
               `Repeat visit: the same pages opened again on a device that visited them before (the service worker in control, the app's files from its precache, storage and cache kept), median of ${RUNS}:`,
               '',
-              table(
-                [
-                  'page',
-                  'performance',
-                  'accessibility',
-                  'FCP s',
-                  'LCP s',
-                  'CLS',
-                  'TBT ms',
-                  'JS KB sent',
-                  'target',
-                ],
-                warmRows,
-              ),
+              table(SCORE_COLUMNS, warmRows),
               '',
             ]
           : []),
