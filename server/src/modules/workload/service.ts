@@ -125,6 +125,14 @@ function figuresBySafra(db: Db, safra: string, today: string, stale: number) {
   );
 }
 
+/** A technician as the board names them: the active ones and those who left alike. */
+const technicianColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  crea: users.crea,
+};
+
 /** GET /api/workload?safra= (admin): the board of DESIGN §4c. */
 export async function workload(deps: AppDeps, query: WorkloadQuery): Promise<Workload> {
   const { safra, seasons } = await chooseSafra(deps.db, query.safra);
@@ -132,12 +140,7 @@ export async function workload(deps: AppDeps, query: WorkloadQuery): Promise<Wor
   const [result, technicians] = await Promise.all([
     safra === null ? null : figuresBySafra(deps.db, safra, saoPauloToday(), stale),
     deps.db
-      .select({
-        id: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        crea: users.crea,
-      })
+      .select(technicianColumns)
       .from(users)
       .where(sql`${users.role} = 'technician' and not ${users.disabled} and not ${users.pending}`)
       .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id)),
@@ -155,15 +158,7 @@ export async function workload(deps: AppDeps, query: WorkloadQuery): Promise<Wor
   const formerNames =
     others.length === 0
       ? []
-      : await deps.db
-          .select({
-            id: users.id,
-            firstName: users.firstName,
-            lastName: users.lastName,
-            crea: users.crea,
-          })
-          .from(users)
-          .where(inArray(users.id, others));
+      : await deps.db.select(technicianColumns).from(users).where(inArray(users.id, others));
   return {
     safra,
     safras: seasons,
