@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
  * Nothing wider than the screen: the document's scrollWidth stays within its clientWidth. Wide
@@ -18,4 +18,24 @@ export async function expectNoPageOverflow(page: Page): Promise<void> {
       .map((element) => `${element.tagName}.${String(element.className)}`),
   }));
   expect(overflow, wider.join(', ')).toBeLessThanOrEqual(0);
+}
+
+/**
+ * A staff table fits the page's column (the filters' width) beside the side menu, nothing scrolls
+ * sideways, and no badge in it is cut short ('AGUARDAND…').
+ */
+export async function expectTableFits(page: Page, label: string): Promise<void> {
+  const table = page.getByRole('table', { name: label });
+  const width = async (element: Locator) => (await element.boundingBox())!.width;
+  const overflow =
+    (await width(table)) - (await width(page.getByRole('form', { name: 'Filtros' })));
+  expect(overflow, `the table ${label} runs past the page`).toBeLessThanOrEqual(0);
+  const cut = await table
+    .locator('.mantine-Badge-label')
+    .evaluateAll((labels) =>
+      labels
+        .filter((badge) => badge.scrollWidth > badge.clientWidth)
+        .map((badge) => badge.textContent),
+    );
+  expect(cut).toEqual([]);
 }

@@ -1,25 +1,14 @@
 import { readFile } from 'node:fs/promises';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { municipalityKey } from '@agroselo/contracts';
 import { expect, test, TOKEN_KEY, tokenOf, widths } from '../fixtures';
+import { expectTableFits } from '../overflow';
 
 /** Picks `option` in the table's filter `label` (a Mantine select). */
 async function choose(page: Page, label: string, option: string) {
   await page.getByRole('form', { name: 'Filtros' }).getByRole('textbox', { name: label }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }
-
-/**
- * How far the table named `label` runs past the page's column (the filters' width): 0 when it
- * fits and nothing scrolls sideways.
- */
-const overflowOf = async (page: Page, label: string) => {
-  const width = async (element: Locator) => (await element.boundingBox())!.width;
-  return (
-    (await width(page.getByRole('table', { name: label }))) -
-    (await width(page.getByRole('form', { name: 'Filtros' })))
-  );
-};
 
 /**
  * The office's other lists (issue 43) on the demo data: at 1280 px an admin narrows Usuários to
@@ -70,7 +59,7 @@ test.describe('the office lists', () => {
     await expect(table).toHaveAttribute('aria-busy', 'false');
     const emails = await table.locator('tbody tr td:nth-child(2)').allInnerTexts();
     expect(emails).toEqual([...emails].sort().reverse());
-    expect(await overflowOf(page, 'Usuários')).toBeLessThanOrEqual(0);
+    await expectTableFits(page, 'Usuários');
     await expectAccessible();
     await snap('users-table-1280');
 
@@ -137,16 +126,7 @@ test.describe('the office lists', () => {
     const total = Number(
       (await page.getByText(/^\d+ propriedades$/).innerText()).replace(/\D/g, ''),
     );
-    // Every column fits beside the side menu, and no status is cut short ('AGUARDAND…').
-    expect(await overflowOf(page, 'Propriedades')).toBeLessThanOrEqual(0);
-    const cut = await table
-      .locator('.mantine-Badge-label')
-      .evaluateAll((labels) =>
-        labels
-          .filter((label) => label.scrollWidth > label.clientWidth)
-          .map((label) => label.textContent),
-      );
-    expect(cut).toEqual([]);
+    await expectTableFits(page, 'Propriedades');
     await expectAccessible();
     await snap('properties-table-1280');
 

@@ -129,6 +129,9 @@ export function DataTable<T, K extends string>({
     ],
     [rowName, columns, sort, onSort],
   );
+  // The compiler leaves this component unmemoized, as it must: the table's functions change
+  // with every state, and the rows render from them.
+  // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({
     data: items,
     columns: definitions,
@@ -152,6 +155,7 @@ export function DataTable<T, K extends string>({
         striped
         highlightOnHover
         verticalSpacing="xs"
+        horizontalSpacing={8}
         aria-label={label}
         aria-busy={busy}
         className={classes.table}
