@@ -105,6 +105,9 @@ test.describe('staff dashboard', () => {
     await page.getByText('Todas as pendentes').click();
     await expect(page).toHaveURL(/atribuidas=todas/);
     const table = page.getByRole('table', { name: 'Processos pendentes' });
+    // The list of all the pending requests replaces the technician's own (its search box too)
+    // once the address has changed: typing before that would go to the box on its way out.
+    await expect(table).toBeVisible();
     const waiting = table.getByRole('row', { name: /Fazenda Lagoa Mirim/ });
     const search = page.getByRole('searchbox', { name: 'Buscar processos' });
     await search.fill('lagoa mirim');
