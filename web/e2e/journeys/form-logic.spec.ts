@@ -9,6 +9,7 @@ import {
   saoPauloDay,
 } from '../api-steps';
 import { ok } from '../form-steps';
+import { choose } from '../select';
 import { expect, test, tokenOf, widths } from '../fixtures';
 import { expectNoPageOverflow } from '../overflow';
 
@@ -18,12 +19,6 @@ const AREA_MESSAGE = 'A área tratada não pode passar de 50 ha';
 /** Notifications stack up; the newest one with this text is what a step waits for. */
 const notice = (page: Page, text: string) =>
   page.getByRole('alert').filter({ hasText: text }).last();
-
-/** Picks an option of a Mantine select in `scope` by the select's label. */
-async function choose(page: Page, scope: Locator, label: string, option: string) {
-  await scope.getByRole('textbox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
 
 /** In the open 'Regras' dialog: 'Mostrar somente se' `field` = `answer`. */
 async function showOnlyIf(page: Page, dialog: Locator, field: string, answer: 'Sim' | 'Não') {

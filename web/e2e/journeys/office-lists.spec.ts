@@ -3,12 +3,11 @@ import type { Page } from '@playwright/test';
 import { municipalityKey } from '@agroselo/contracts';
 import { expect, test, TOKEN_KEY, tokenOf, widths } from '../fixtures';
 import { expectTableFits } from '../overflow';
+import { choose } from '../select';
 
-/** Picks `option` in the table's filter `label` (a Mantine select). */
-async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('form', { name: 'Filtros' }).getByRole('textbox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
+/** Picks `option` in the table's filter `label`. */
+const chooseFilter = (page: Page, label: string, option: string) =>
+  choose(page, page.getByRole('form', { name: 'Filtros' }), label, option);
 
 /**
  * The office's other lists (issue 43) on the demo data: at 1280 px an admin narrows Usuários to
@@ -32,9 +31,9 @@ test.describe('the office lists', () => {
     const table = page.getByRole('table', { name: 'Usuários' });
     await expect(table).toBeVisible();
 
-    await choose(page, 'Papel', 'Técnico');
+    await chooseFilter(page, 'Papel', 'Técnico');
     await expect(page).toHaveURL(/papel=tecnico/);
-    await choose(page, 'Situação', 'Ativos');
+    await chooseFilter(page, 'Situação', 'Ativos');
     await expect(page).toHaveURL(/situacao=ativos/);
     const rows = table.locator('tbody tr');
     // Every row shown is an active technician (once the new page is in).
@@ -110,7 +109,7 @@ test.describe('the office lists', () => {
     await page.goto('/properties');
     const table = page.getByRole('table', { name: 'Propriedades' });
     await expect(table).toBeVisible();
-    await choose(page, 'Região', 'Campanha');
+    await chooseFilter(page, 'Região', 'Campanha');
     await expect(page).toHaveURL(/regiao=Campanha/);
     const municipality = table.getByRole('columnheader', { name: 'Município' });
     await municipality.getByRole('button').click();

@@ -1,5 +1,6 @@
 import { expect, switchTo, test, TOKEN_KEY, tokenOf, widths } from '../fixtures';
 import { expectTableFits } from '../overflow';
+import { choose } from '../select';
 
 /**
  * The office at scale (issue 43), on the demo's safra of the Selo Ambiental: an admin narrows the
@@ -26,11 +27,9 @@ test.describe('the office', () => {
     await expect(table).toBeVisible();
 
     const filters = page.getByRole('form', { name: 'Filtros' });
-    await filters.getByRole('textbox', { name: 'Região' }).click();
-    await page.getByRole('option', { name: 'Campanha' }).click();
+    await choose(page, filters, 'Região', 'Campanha');
     await expect(page).toHaveURL(/regiao=Campanha/);
-    await filters.getByRole('textbox', { name: 'Situação' }).click();
-    await page.getByRole('option', { name: 'Aguardando avaliação' }).click();
+    await choose(page, filters, 'Situação', 'Aguardando avaliação');
     await expect(page).toHaveURL(/situacao=aguardando-avaliacao/);
     const rows = table.getByRole('row');
     // Every row shown is of Campanha and waits for an evaluation (once the new page is in).
