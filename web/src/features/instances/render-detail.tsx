@@ -53,5 +53,3 @@ export function bodyOf(fetchMock: ReturnType<typeof mockFetch>, key: string): un
   const body = callTo(fetchMock, key)?.init.body;
   return typeof body === 'string' ? (JSON.parse(body) as unknown) : body;
 }
-
-export { write } from '../../../test/render';

@@ -7,7 +7,8 @@ import { errorFromBody } from '../../../api/api-error';
 import type { startUpload } from '../../../lib/uploads';
 import { json, type mockFetch } from '../../../../test/fetch-mock';
 import { wireUser } from '../../../../test/users';
-import { bodyOf, renderInstanceDetail, write } from '../render-detail';
+import { write } from '../../../../test/render';
+import { bodyOf, renderInstanceDetail } from '../render-detail';
 import {
   NO_ACTIONS,
   OWNER_ID,

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { messages, type InstanceDetail } from '@agroselo/contracts';
 import { json } from '../../../../test/fetch-mock';
 import { wireUser } from '../../../../test/users';
-import { bodyOf, renderInstanceDetail, write } from '../render-detail';
+import { write } from '../../../../test/render';
+import { bodyOf, renderInstanceDetail } from '../render-detail';
 import {
   NO_ACTIONS,
   OWNER_ID,
